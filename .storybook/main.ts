@@ -1,0 +1,46 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { StorybookConfig } from '@storybook/react-vite';
+import type { PluginOption } from 'vite';
+
+/** Library-build-only plugins from vite.config.ts that Storybook must not run. */
+const buildOnlyPlugins = new Set(['unplugin-dts', 'vite:dts']);
+
+async function withoutBuildOnlyPlugins(plugins: PluginOption[]): Promise<PluginOption[]> {
+  const out: PluginOption[] = [];
+  for (const entry of await Promise.all(plugins)) {
+    if (Array.isArray(entry)) out.push(await withoutBuildOnlyPlugins(entry));
+    else if (entry && typeof entry === 'object' && 'name' in entry && buildOnlyPlugins.has(entry.name)) continue;
+    else out.push(entry);
+  }
+  return out;
+}
+
+const storiesDir = resolve(import.meta.dirname, '../stories');
+/** Only list the MDX glob when there is MDX (Storybook warns on an empty glob). */
+const hasMdx =
+  existsSync(storiesDir) &&
+  readdirSync(storiesDir, { recursive: true }).some((f) => String(f).endsWith('.mdx'));
+
+const config: StorybookConfig = {
+  stories: [...(hasMdx ? ['../stories/**/*.mdx'] : []), '../stories/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-vitest'],
+  framework: {
+    name: '@storybook/react-vite',
+    options: {},
+  },
+  core: {
+    // No network here (and none needed): no telemetry, no update checks.
+    disableTelemetry: true,
+    disableWhatsNewNotifications: true,
+  },
+  async viteFinal(viteConfig) {
+    // Storybook merges vite.config.ts (minus `build`); drop the dts emitter.
+    viteConfig.plugins = await withoutBuildOnlyPlugins(viteConfig.plugins ?? []);
+    // Storybook's manager/preview bundles are big by nature; keep the build log quiet.
+    viteConfig.build = { ...viteConfig.build, chunkSizeWarningLimit: 2048 };
+    return viteConfig;
+  },
+};
+
+export default config;

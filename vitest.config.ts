@@ -1,0 +1,76 @@
+/**
+ * Three Vitest projects:
+ *   unit       jsdom; test/core/** and test/react/**
+ *   browser    real Chromium via Playwright; test/browser/**
+ *   storybook  every story (play functions included) in the same Chromium
+ *
+ * Chromium is the system binary (Debian package), never a Playwright download:
+ * CHROMIUM_PATH overrides the default /usr/bin/chromium.
+ */
+import { resolve } from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import type { BrowserConfigOptions } from 'vitest/node';
+
+const root = import.meta.dirname;
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** A fresh object per project: Vitest mutates `instances` while resolving. */
+const browser = () =>
+  ({
+    enabled: true,
+    headless: true,
+    screenshotFailures: false,
+    provider: playwright({
+      launchOptions: {
+        executablePath: chromiumPath,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+        ],
+      },
+    }),
+    instances: [{ browser: 'chromium' }],
+  }) satisfies BrowserConfigOptions;
+
+const domSetup = resolve(root, 'test/setup/dom.ts');
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/core/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}'],
+          setupFiles: [domSetup],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.{ts,tsx}'],
+          setupFiles: [domSetup],
+          browser: browser(),
+        },
+      },
+      {
+        // Stories (and their globs) come from .storybook/main.ts.
+        plugins: [react(), storybookTest({ configDir: resolve(root, '.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: browser(),
+        },
+      },
+    ],
+  },
+});
