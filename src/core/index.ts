@@ -1,0 +1,55 @@
+export { createReasoningStore } from './store'
+export {
+  getBlockDuration,
+  isEncryptedOnly,
+  selectActiveBlock,
+  selectBlocksBefore,
+  selectBlocksForRun,
+  selectStreamStatus,
+  selectSummary,
+  toReasoningMessages,
+} from './selectors'
+export { projectBlock } from './visibility'
+export { METADATA_KEY, readReasoningUiMetadata } from './metadata'
+export { parseHeading } from './headings'
+export {
+  connectAgent,
+  connectAsyncIterable,
+  connectObservable,
+  connectSource,
+  connectSse,
+  isAgentLike,
+  isObservableLike,
+  isResponseLike,
+} from './sources'
+
+export type {
+  DiagnosticCode,
+  ReasoningBlock,
+  ReasoningDiagnostic,
+  ReasoningKind,
+  ReasoningMessagePart,
+  ReasoningState,
+  ReasoningStatus,
+  ReasoningUiMetadata,
+  RunInfo,
+  StreamStatus,
+  SubagentInfo,
+  TimelineEntry,
+  TimelineReasoning,
+  TimelineText,
+  TimelineToolCall,
+  Visibility,
+} from './model'
+export type { FlushMode, ReasoningStore, ReasoningStoreOptions } from './store'
+export type { ReasoningSummary } from './selectors'
+export type { VisibleBlock, VisibleMessage } from './visibility'
+export type {
+  AgentLike,
+  Disconnect,
+  ObservableLike,
+  ReasoningSource,
+  ResponseLike,
+  SourceOptions,
+  SseOptions,
+} from './sources'

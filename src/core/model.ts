@@ -1,0 +1,194 @@
+/**
+ * The public, immutable model of reasoning that the reducer produces.
+ * Everything here is plain data: safe to render, compare by identity and
+ * serialise. Encrypted values live here for the round trip only; the
+ * visibility projection (`visibility.ts`) is what the UI renders.
+ */
+
+/** Lifecycle of a block, message, text message or tool call. One string, never several booleans. */
+export type ReasoningStatus = 'streaming' | 'complete' | 'interrupted'
+
+/** What a reasoning message holds: raw reasoning, a provider summary, or a structured step. */
+export type ReasoningKind = 'text' | 'summary' | 'step'
+
+/**
+ * What AG-UI has no event for, carried in `event.metadata.reasoningUi`
+ * on reasoning events. Unknown keys are ignored; wrong-typed values are
+ * dropped with a diagnostic.
+ */
+export interface ReasoningUiMetadata {
+  /** Kind of the reasoning message (`REASONING_MESSAGE_START` / first `REASONING_MESSAGE_CHUNK`). */
+  readonly kind?: ReasoningKind
+  /** A human title for a span (`REASONING_START`) or a message. */
+  readonly title?: string
+  /** For `kind: 'step'`: what kind of step (e.g. MEUP `analysis`, `hypothesis`, `tool_call`, `reflection`). */
+  readonly stepType?: string
+  /** The conclusion reached (usually on `REASONING_END`). */
+  readonly conclusion?: string
+  /** Confidence in the conclusion, 0..1. */
+  readonly confidence?: number
+  /** The factors that decided the conclusion. */
+  readonly keyFactors?: readonly string[]
+  /** Where the reasoning came from (e.g. Letta `reasoner` / `non-reasoner`). */
+  readonly source?: string
+  /** A provider signature kept for the round trip (e.g. Anthropic thinking signature). Never rendered. */
+  readonly signature?: string
+}
+
+/** One reasoning message inside a block. */
+export interface ReasoningMessagePart {
+  /** The AG-UI message id (never the span id unless the producer made them equal). */
+  readonly id: string
+  readonly kind: ReasoningKind
+  /** The full text received so far. Untrusted: render as text only. */
+  readonly text: string
+  readonly status: ReasoningStatus
+  /** Opaque provider artefact for the round trip. Never render it. */
+  readonly encryptedValue?: string
+  /** The provider's name for the encrypted value's format, when it said (e.g. `anthropic.redacted_thinking`). */
+  readonly encryptedValueType?: string
+  /** Bold heading lines found in the text (`**Checking the units**`), in order. */
+  readonly headings: readonly string[]
+  readonly meta?: ReasoningUiMetadata
+  readonly startedAt?: number
+  readonly endedAt?: number
+}
+
+/**
+ * One span of reasoning: `REASONING_START … REASONING_END` (id = span id), or a
+ * reasoning message that arrived outside any span (id = that message's id), or a
+ * reasoning message restored from a `MESSAGES_SNAPSHOT`.
+ */
+export interface ReasoningBlock {
+  readonly id: string
+  /** How the block came to be. */
+  readonly origin: 'span' | 'message' | 'snapshot'
+  readonly status: ReasoningStatus
+  readonly messages: readonly ReasoningMessagePart[]
+  /** From `THINKING_START.title` or `metadata.reasoningUi.title`, else the first bold heading line of the text. */
+  readonly title?: string
+  /** True when any message, or the span itself, carries an encrypted value. */
+  readonly encrypted: boolean
+  /** An encrypted value that belongs to the span rather than a message (the proposal's `REASONING_START.encryptedContent`). */
+  readonly encryptedValue?: string
+  readonly encryptedValueType?: string
+  readonly meta?: ReasoningUiMetadata
+  /** Milliseconds; from event `timestamp`s when present, else from the store's clock. */
+  readonly startedAt?: number
+  readonly endedAt?: number
+  readonly runId?: string
+  readonly subagentRunId?: string
+}
+
+/** Everything the producer did wrong, one entry per violation, in arrival order. */
+export interface ReasoningDiagnostic {
+  readonly code: DiagnosticCode
+  readonly message: string
+  /** Index of the offending event among all events dispatched to the store (0-based); -1 for transport-level diagnostics. */
+  readonly eventIndex: number
+}
+
+export type DiagnosticCode =
+  /** Not an object, or no string `type`. */
+  | 'invalid-event'
+  /** A known field has the wrong type (e.g. `delta: 42`, a float `timestamp`, bad `metadata.reasoningUi`). */
+  | 'malformed-field'
+  /** An id the event needs is missing or not a string. */
+  | 'missing-id'
+  /** A first `*_CHUNK` without an id. */
+  | 'chunk-missing-id'
+  /** A continuation chunk contradicts its opener (role, tool name, parent). */
+  | 'chunk-conflict'
+  /** Content or end for an id that was never started, or is not open. */
+  | 'not-open'
+  /** A start for an id that is already open. */
+  | 'duplicate-start'
+  /** `REASONING_MESSAGE_START` with a role other than `"reasoning"` (the draft proposal's `"assistant"` is accepted). */
+  | 'legacy-role'
+  /** Retired `THINKING_*` events (translated, title kept). */
+  | 'deprecated-event'
+  /** A text message or reasoning message reusing the other's id. */
+  | 'id-collision'
+  /** Events before `RUN_STARTED`, after `RUN_FINISHED`, or a nested `RUN_STARTED`. */
+  | 'run-order'
+  /** `RUN_FINISHED` / `SUBAGENT_FINISHED` with messages, spans or tool calls still open. */
+  | 'open-at-finish'
+  /** The transport closed (or failed) while a run or block was open. */
+  | 'stream-truncated'
+  /** A transport-level fault: HTTP error, unparsable SSE data, … */
+  | 'transport'
+  /** The diagnostics list hit its cap; later ones are only counted. */
+  | 'diagnostics-truncated'
+
+export interface TimelineReasoning {
+  readonly kind: 'reasoning'
+  /** The block id. */
+  readonly id: string
+  readonly runId?: string
+}
+
+export interface TimelineText {
+  readonly kind: 'text'
+  readonly id: string
+  readonly role: string
+  readonly status: ReasoningStatus
+  readonly runId?: string
+  readonly subagentRunId?: string
+  readonly startedAt?: number
+  readonly endedAt?: number
+}
+
+export interface TimelineToolCall {
+  readonly kind: 'tool-call'
+  readonly id: string
+  readonly name: string
+  readonly status: ReasoningStatus
+  readonly parentMessageId?: string
+  /** Id of the `TOOL_CALL_RESULT` message, once the result arrived. */
+  readonly resultMessageId?: string
+  /** An encrypted value attached to this tool call (`REASONING_ENCRYPTED_VALUE` subtype `tool-call`). Never render it. */
+  readonly encryptedValue?: string
+  readonly runId?: string
+  readonly subagentRunId?: string
+  readonly startedAt?: number
+  readonly endedAt?: number
+}
+
+/** The order in which reasoning, tool calls and text messages first appeared, so a chat can place reasoning where it happened. */
+export type TimelineEntry = TimelineReasoning | TimelineText | TimelineToolCall
+
+export interface RunInfo {
+  readonly runId?: string
+  readonly threadId?: string
+  /** `interrupted` = the stream closed before the run finished. */
+  readonly status: 'running' | 'finished' | 'error' | 'interrupted'
+  /** `RUN_FINISHED.outcome.type`, when finished. */
+  readonly outcome?: string
+  readonly error?: string
+  readonly startedAt?: number
+  readonly endedAt?: number
+}
+
+export interface SubagentInfo {
+  readonly subagentRunId: string
+  readonly name?: string
+  readonly parentSubagentRunId?: string
+  readonly status: 'running' | 'finished' | 'error'
+}
+
+export interface ReasoningState {
+  /** Reasoning blocks in order of first appearance. Unchanged blocks keep their identity across updates. */
+  readonly blocks: readonly ReasoningBlock[]
+  readonly timeline: readonly TimelineEntry[]
+  readonly runs: readonly RunInfo[]
+  readonly subagents: readonly SubagentInfo[]
+  readonly diagnostics: readonly ReasoningDiagnostic[]
+  /** Set by `streamEnded(error)`; cleared by the next `RUN_STARTED`. */
+  readonly failure?: string
+}
+
+/** What a visibility level lets through to the DOM. */
+export type Visibility = 'none' | 'summary' | 'full'
+
+/** Overall status of a stream, for the chat around the panels. */
+export type StreamStatus = 'idle' | 'reasoning' | 'answering' | 'complete' | 'error'

@@ -1,0 +1,140 @@
+import type { ReasoningMessage } from '@ag-ui/core'
+import type { ReasoningBlock, ReasoningState, StreamStatus, TimelineEntry } from './model'
+
+/** True when the provider hid the reasoning: encrypted, and no visible text at all. */
+export function isEncryptedOnly(block: ReasoningBlock): boolean {
+  return block.encrypted && block.messages.every((m) => m.text.length === 0)
+}
+
+/**
+ * How long the block has been (or was) reasoning, in ms. Streaming blocks count
+ * up to `now`; undefined when the block has no start time (e.g. restored from a snapshot).
+ */
+export function getBlockDuration(block: ReasoningBlock, now: number = Date.now()): number | undefined {
+  if (block.startedAt === undefined) return undefined
+  const end = block.endedAt ?? (block.status === 'streaming' ? now : undefined)
+  return end === undefined ? undefined : Math.max(0, end - block.startedAt)
+}
+
+export interface ReasoningSummary {
+  /** Where the summary comes from: the provider's summary messages, the titles of the text, or nothing. */
+  readonly source: 'provider' | 'titles' | 'none'
+  /** The provider's summary text (summary-kind messages), joined by blank lines. */
+  readonly text?: string
+  /** Titles: the block title, heading lines of the text, THINKING titles and step titles, without repeats. */
+  readonly titles: readonly string[]
+}
+
+const summaries = new WeakMap<ReasoningBlock, ReasoningSummary>()
+
+/** The summary view of a block. Memoised per block object, so it is cheap to call on every render. */
+export function selectSummary(block: ReasoningBlock): ReasoningSummary {
+  const cached = summaries.get(block)
+  if (cached) return cached
+  const titles: string[] = []
+  const add = (title: string | undefined) => {
+    const t = title?.trim()
+    if (t && !titles.includes(t)) titles.push(t)
+  }
+  add(block.meta?.title)
+  const parts: string[] = []
+  for (const message of block.messages) {
+    add(message.meta?.title)
+    for (const heading of message.headings) add(heading)
+    if (message.kind === 'summary' && message.text.trim()) parts.push(message.text.trim())
+  }
+  if (titles.length === 0) add(block.title)
+  const summary: ReasoningSummary =
+    parts.length > 0 ? { source: 'provider', text: parts.join('\n\n'), titles }
+      : titles.length > 0 ? { source: 'titles', titles }
+        : { source: 'none', titles }
+  summaries.set(block, summary)
+  return summary
+}
+
+const statuses = new WeakMap<ReasoningState, StreamStatus>()
+
+/**
+ * The overall status of a stream: `reasoning` while a block streams (or a run is
+ * working and has not started answering), `answering` while a text message
+ * streams, `error` when the last run failed or the transport did, `complete`
+ * once everything ended, `idle` before anything happened.
+ */
+export function selectStreamStatus(state: ReasoningState): StreamStatus {
+  const cached = statuses.get(state)
+  if (cached) return cached
+  const status = computeStatus(state)
+  statuses.set(state, status)
+  return status
+}
+
+function computeStatus(state: ReasoningState): StreamStatus {
+  if (state.blocks.some((b) => b.status === 'streaming')) return 'reasoning'
+  if (state.timeline.some((e) => e.kind === 'text' && e.status === 'streaming')) return 'answering'
+  const run = state.runs[state.runs.length - 1]
+  if (run?.status === 'running') return lastOf(state.timeline)?.kind === 'text' ? 'answering' : 'reasoning'
+  if (state.failure !== undefined || run?.status === 'error' || run?.status === 'interrupted') return 'error'
+  if (state.runs.length === 0 && state.timeline.length === 0) return 'idle'
+  return 'complete'
+}
+
+const lastOf = <T>(list: readonly T[]): T | undefined => list[list.length - 1]
+
+/** The newest block that is still streaming. */
+export function selectActiveBlock(state: ReasoningState): ReasoningBlock | undefined {
+  for (let i = state.blocks.length - 1; i >= 0; i--) {
+    const block = state.blocks[i]!
+    if (block.status === 'streaming') return block
+  }
+  return undefined
+}
+
+/** The blocks of one run, in order. */
+export function selectBlocksForRun(state: ReasoningState, runId: string): ReasoningBlock[] {
+  return state.blocks.filter((b) => b.runId === runId)
+}
+
+/**
+ * The reasoning that led to one answer: the blocks placed in the timeline after the
+ * previous assistant text message and before `messageId`. Empty when the message is unknown.
+ */
+export function selectBlocksBefore(state: ReasoningState, messageId: string): ReasoningBlock[] {
+  const end = state.timeline.findIndex((e) => e.kind === 'text' && e.id === messageId)
+  if (end === -1) return []
+  let start = end - 1
+  while (start >= 0 && !isAnswer(state.timeline[start]!)) start--
+  const ids = new Set<string>()
+  for (let i = start + 1; i < end; i++) {
+    const entry = state.timeline[i]!
+    if (entry.kind === 'reasoning') ids.add(entry.id)
+  }
+  return state.blocks.filter((b) => ids.has(b.id))
+}
+
+const isAnswer = (entry: TimelineEntry) => entry.kind === 'text' && entry.role === 'assistant'
+
+/**
+ * The reasoning to send back with the next run (state continuity and the
+ * zero-data-retention round trip): one AG-UI `ReasoningMessage` per reasoning
+ * message, in block order then message order. A span-level encrypted value
+ * comes back as a message with the span's id and empty content.
+ */
+export function toReasoningMessages(state: ReasoningState): ReasoningMessage[] {
+  const out: ReasoningMessage[] = []
+  for (const block of state.blocks) {
+    const subagent = block.subagentRunId !== undefined ? { subagentRunId: block.subagentRunId } : {}
+    if (block.encryptedValue !== undefined && !block.messages.some((m) => m.id === block.id)) {
+      out.push({ id: block.id, role: 'reasoning', content: '', encryptedValue: block.encryptedValue, ...subagent })
+    }
+    for (const message of block.messages) {
+      out.push({
+        id: message.id,
+        role: 'reasoning',
+        content: message.text,
+        ...(message.encryptedValue !== undefined && { encryptedValue: message.encryptedValue }),
+        ...subagent,
+      })
+    }
+  }
+  return out
+}

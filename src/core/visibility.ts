@@ -1,0 +1,111 @@
+import type { ReasoningBlock, ReasoningKind, ReasoningStatus, ReasoningUiMetadata, Visibility } from './model'
+import { isEncryptedOnly, selectSummary, type ReasoningSummary } from './selectors'
+
+/** A message as the `full` level shows it: no encrypted value, no signature. */
+export interface VisibleMessage {
+  readonly id: string
+  readonly kind: ReasoningKind
+  readonly text: string
+  readonly status: ReasoningStatus
+  readonly headings: readonly string[]
+  readonly meta?: Omit<ReasoningUiMetadata, 'signature'>
+}
+
+/** What a panel may render for one block at one visibility level. Nothing else reaches the DOM. */
+export interface VisibleBlock {
+  readonly id: string
+  readonly visibility: Visibility
+  readonly status: ReasoningStatus
+  readonly encrypted: boolean
+  /** Encrypted with no visible text: shown as a lock indicator at every level, never expandable. */
+  readonly encryptedOnly: boolean
+  /** Whether the panel can open: false for `none` and for encrypted-only blocks. */
+  readonly expandable: boolean
+  readonly startedAt?: number
+  readonly endedAt?: number
+  readonly runId?: string
+  readonly subagentRunId?: string
+  /** `summary` and `full` only. */
+  readonly title?: string
+  /** `summary` and `full` only. */
+  readonly summary?: ReasoningSummary
+  /** Block-level structured outcome (`conclusion`, `confidence`, `keyFactors`): `summary` and `full` only. */
+  readonly outcome?: Pick<ReasoningUiMetadata, 'conclusion' | 'confidence' | 'keyFactors'>
+  /** The raw reasoning: `full` only, empty otherwise. */
+  readonly messages: readonly VisibleMessage[]
+}
+
+const cache = new WeakMap<ReasoningBlock, Partial<Record<Visibility, VisibleBlock>>>()
+
+/**
+ * The privacy boundary: projects a block to what `visibility` allows, dropping raw
+ * text for `none` and `summary` and encrypted values always, before anything renders.
+ * Memoised per block object and level, so the result keeps its identity while the block does.
+ */
+export function projectBlock(block: ReasoningBlock, visibility: Visibility): VisibleBlock {
+  let perLevel = cache.get(block)
+  const cached = perLevel?.[visibility]
+  if (cached) return cached
+  const encryptedOnly = isEncryptedOnly(block)
+  const base = {
+    id: block.id,
+    visibility,
+    status: block.status,
+    encrypted: block.encrypted,
+    encryptedOnly,
+    expandable: visibility !== 'none' && !encryptedOnly,
+    ...(block.startedAt !== undefined && { startedAt: block.startedAt }),
+    ...(block.endedAt !== undefined && { endedAt: block.endedAt }),
+    ...(block.runId !== undefined && { runId: block.runId }),
+    ...(block.subagentRunId !== undefined && { subagentRunId: block.subagentRunId }),
+  }
+  let projected: VisibleBlock
+  if (visibility === 'none') {
+    projected = { ...base, messages: [] }
+  } else {
+    const outcome = pickOutcome(block.meta)
+    projected = {
+      ...base,
+      ...(block.title !== undefined && { title: block.title }),
+      summary: selectSummary(block),
+      ...(outcome !== undefined && { outcome }),
+      messages: visibility === 'full' ? block.messages.map(visibleMessage) : [],
+    }
+  }
+  if (!perLevel) cache.set(block, (perLevel = {}))
+  perLevel[visibility] = projected
+  return projected
+}
+
+const messageCache = new WeakMap<object, VisibleMessage>()
+
+function visibleMessage(message: ReasoningBlock['messages'][number]): VisibleMessage {
+  const cached = messageCache.get(message)
+  if (cached) return cached
+  let meta: VisibleMessage['meta']
+  if (message.meta) {
+    const { signature: _signature, ...rest } = message.meta
+    if (Object.keys(rest).length > 0) meta = rest
+  }
+  const visible: VisibleMessage = {
+    id: message.id,
+    kind: message.kind,
+    text: message.text,
+    status: message.status,
+    headings: message.headings,
+    ...(meta !== undefined && { meta }),
+  }
+  messageCache.set(message, visible)
+  return visible
+}
+
+function pickOutcome(meta: ReasoningUiMetadata | undefined): VisibleBlock['outcome'] {
+  if (!meta) return undefined
+  const { conclusion, confidence, keyFactors } = meta
+  if (conclusion === undefined && confidence === undefined && keyFactors === undefined) return undefined
+  return {
+    ...(conclusion !== undefined && { conclusion }),
+    ...(confidence !== undefined && { confidence }),
+    ...(keyFactors !== undefined && { keyFactors }),
+  }
+}
