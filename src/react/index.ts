@@ -1,0 +1,2 @@
+export { useReasoningStore, useReasoningStream } from './use-reasoning-stream'
+export type { ReasoningStreamResult, UseReasoningStreamOptions } from './use-reasoning-stream'
