@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import {
+  getBlockDuration, isEncryptedOnly, projectBlock, selectActiveBlock, selectBlocksBefore, selectBlocksForRun,
+  selectStreamStatus, selectSummary,
+} from '../../src/core/index'
+import { chunk, content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text, ui } from '../helpers/events'
+
+const SECRET = 'RAW-SECRET-MARKER'
+
+function richBlock() {
+  const store = testStore()
+  feed(store, run(), span('s', ui({ conclusion: 'Twelve chickens', confidence: 0.9 })),
+    msgStart('sum', ui({ kind: 'summary' })), content('sum', 'We count legs.'), msgEnd('sum'),
+    msgStart('raw'), content('raw', `**Setting up equations**\nc + r = 20 ${SECRET}\n**Solving**\nr = 8`), msgEnd('raw'),
+    msgStart('sig', ui({ signature: 'SIG-MARKER' })), content('sig', 'x'), encrypted('sig', 'ENC-MARKER'), msgEnd('sig'),
+    spanEnd('s'))
+  return store.getState().blocks[0]!
+}
+
+describe('selectStreamStatus', () => {
+  it('should follow a stream from idle to complete', () => {
+    const store = testStore()
+    expect(selectStreamStatus(store.getState())).toBe('idle')
+    feed(store, run())
+    expect(selectStreamStatus(store.getState())).toBe('reasoning')
+    feed(store, msgStart('m'), content('m', 'x'))
+    expect(selectStreamStatus(store.getState())).toBe('reasoning')
+    feed(store, msgEnd('m'), { type: 'TEXT_MESSAGE_START', messageId: 'a', role: 'assistant' })
+    expect(selectStreamStatus(store.getState())).toBe('answering')
+    feed(store, { type: 'TEXT_MESSAGE_END', messageId: 'a' }, runDone())
+    expect(selectStreamStatus(store.getState())).toBe('complete')
+  })
+
+  it('given a run error or a failed transport, should be error', () => {
+    const a = testStore()
+    feed(a, run(), { type: 'RUN_ERROR', message: 'x' })
+    expect(selectStreamStatus(a.getState())).toBe('error')
+    const b = testStore()
+    feed(b, run(), chunk('c', 'x'))
+    b.streamEnded(new Error('reset'))
+    expect(selectStreamStatus(b.getState())).toBe('error')
+  })
+})
+
+describe('block selectors', () => {
+  it('selectActiveBlock should give the newest streaming block', () => {
+    const store = testStore()
+    feed(store, run(), msgStart('a'), msgEnd('a'), msgStart('b'))
+    expect(selectActiveBlock(store.getState())?.id).toBe('b')
+    feed(store, msgEnd('b'))
+    expect(selectActiveBlock(store.getState())).toBeUndefined()
+  })
+
+  it('selectBlocksForRun should give the blocks of one run', () => {
+    const store = testStore()
+    feed(store, run('r1'), chunk('a', 'x'), runDone('r1'), run('r2'), chunk('b', 'y'), runDone('r2'))
+    expect(selectBlocksForRun(store.getState(), 'r2').map((b) => b.id)).toEqual(['b'])
+  })
+
+  it('selectBlocksBefore should give the reasoning that led to one answer', () => {
+    const store = testStore()
+    feed(store, run(), chunk('r-a', 'x'), text('answer-1'), chunk('r-b', 'y'), chunk('r-c', 'z'), text('answer-2'))
+    expect(selectBlocksBefore(store.getState(), 'answer-1').map((b) => b.id)).toEqual(['r-a'])
+    expect(selectBlocksBefore(store.getState(), 'answer-2').map((b) => b.id)).toEqual(['r-b', 'r-c'])
+    expect(selectBlocksBefore(store.getState(), 'unknown')).toEqual([])
+  })
+
+  it('getBlockDuration should count up while streaming and stop at the end', () => {
+    const store = testStore(1_000)
+    feed(store, run(), msgStart('m'))
+    expect(getBlockDuration(store.getState().blocks[0]!, 4_000)).toBe(3_000)
+    store.clock.now = 13_000
+    feed(store, msgEnd('m'))
+    expect(getBlockDuration(store.getState().blocks[0]!, 99_000)).toBe(12_000)
+  })
+
+  it('isEncryptedOnly should hold only for encrypted blocks without visible text', () => {
+    const store = testStore()
+    feed(store, run(), msgStart('hidden'), encrypted('hidden', 'e'), msgEnd('hidden'), msgStart('shown'), content('shown', 'hi'), encrypted('shown', 'e'), msgEnd('shown'))
+    expect(store.getState().blocks.map(isEncryptedOnly)).toEqual([true, false])
+  })
+})
+
+describe('selectSummary', () => {
+  it('given provider summary messages, should use them and list the titles', () => {
+    const summary = selectSummary(richBlock())
+    expect(summary.source).toBe('provider')
+    expect(summary.text).toBe('We count legs.')
+    expect(summary.titles).toEqual(['Setting up equations', 'Solving'])
+  })
+
+  it('given only headings and step titles, should fall back to the titles', () => {
+    const store = testStore()
+    feed(store, run(), span('s'), msgStart('st', ui({ kind: 'step', title: 'Check the units' })), msgEnd('st'),
+      msgStart('t'), content('t', '## Compare options\nbody'), msgEnd('t'), spanEnd('s'))
+    expect(selectSummary(store.getState().blocks[0]!)).toEqual({ source: 'titles', titles: ['Check the units', 'Compare options'] })
+  })
+
+  it('given plain text, should say there is no summary', () => {
+    const store = testStore()
+    feed(store, run(), chunk('c', 'just thinking'), runDone())
+    expect(selectSummary(store.getState().blocks[0]!)).toEqual({ source: 'none', titles: [] })
+  })
+})
+
+describe('projectBlock (the privacy boundary)', () => {
+  const serialised = (level: 'none' | 'summary' | 'full') => JSON.stringify(projectBlock(richBlock(), level))
+
+  it('given "none", should keep no reasoning or summary text and not be expandable', () => {
+    const visible = projectBlock(richBlock(), 'none')
+    expect(visible).toMatchObject({ visibility: 'none', expandable: false, messages: [] })
+    expect(visible.title).toBeUndefined()
+    expect(visible.summary).toBeUndefined()
+    for (const marker of [SECRET, 'We count legs', 'Setting up', 'Twelve chickens', 'ENC-MARKER', 'SIG-MARKER']) {
+      expect(serialised('none')).not.toContain(marker)
+    }
+  })
+
+  it('given "summary", should keep the summary and titles but no raw text', () => {
+    const visible = projectBlock(richBlock(), 'summary')
+    expect(visible.summary?.text).toBe('We count legs.')
+    expect(visible.outcome).toEqual({ conclusion: 'Twelve chickens', confidence: 0.9 })
+    expect(visible.messages).toEqual([])
+    for (const marker of [SECRET, 'ENC-MARKER', 'SIG-MARKER']) expect(serialised('summary')).not.toContain(marker)
+  })
+
+  it('given "full", should keep the text but never encrypted values or signatures', () => {
+    const visible = projectBlock(richBlock(), 'full')
+    expect(visible.messages.map((m) => m.kind)).toEqual(['summary', 'text', 'text'])
+    expect(serialised('full')).toContain(SECRET)
+    for (const marker of ['ENC-MARKER', 'SIG-MARKER']) expect(serialised('full')).not.toContain(marker)
+  })
+
+  it('given an encrypted-only block, should never be expandable', () => {
+    const store = testStore()
+    feed(store, run(), span('s', { encryptedContent: 'E' }), spanEnd('s'))
+    expect(projectBlock(store.getState().blocks[0]!, 'full')).toMatchObject({ encryptedOnly: true, expandable: false })
+  })
+
+  it('should keep its identity while the block does', () => {
+    const block = richBlock()
+    expect(projectBlock(block, 'full')).toBe(projectBlock(block, 'full'))
+  })
+})

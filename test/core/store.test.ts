@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createReasoningStore } from '../../src/core/index'
+import { content, msgStart, run } from '../helpers/events'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('createReasoningStore', () => {
+  it('given flush "sync", should notify once per change and never for a no-op', () => {
+    const store = createReasoningStore({ flush: 'sync' })
+    const listener = vi.fn()
+    store.subscribe(listener)
+    store.dispatch(run())
+    store.dispatch(msgStart('m'))
+    store.dispatch(content('m', ''))
+    store.dispatch({ type: 'UNKNOWN' })
+    expect(listener).toHaveBeenCalledTimes(2)
+  })
+
+  it('given flush "microtask", should notify once for a burst of events', async () => {
+    const store = createReasoningStore({ flush: 'microtask' })
+    const listener = vi.fn()
+    store.subscribe(listener)
+    store.dispatch(run())
+    store.dispatch(msgStart('m'))
+    for (let i = 0; i < 100; i++) store.dispatch(content('m', 'x'))
+    expect(listener).not.toHaveBeenCalled()
+    await Promise.resolve()
+    expect(listener).toHaveBeenCalledTimes(1)
+    expect(store.getState().blocks[0]!.messages[0]!.text).toHaveLength(100)
+  })
+
+  it('given flush "frame" (the default), should notify once per animation frame', () => {
+    const callbacks: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb))
+    const store = createReasoningStore()
+    const listener = vi.fn()
+    store.subscribe(listener)
+    store.dispatch(run())
+    store.dispatch(msgStart('m'))
+    store.dispatch(content('m', 'a'))
+    expect(callbacks).toHaveLength(1)
+    callbacks.shift()!(0)
+    expect(listener).toHaveBeenCalledTimes(1)
+    store.dispatch(content('m', 'b'))
+    store.dispatch(content('m', 'c'))
+    expect(callbacks).toHaveLength(1)
+    callbacks.shift()!(16)
+    expect(listener).toHaveBeenCalledTimes(2)
+  })
+
+  it('given getState between notifications, should already be current', () => {
+    const store = createReasoningStore({ flush: 'microtask' })
+    store.dispatch(run())
+    store.dispatch(msgStart('m'))
+    store.dispatch(content('m', 'now'))
+    expect(store.getState().blocks[0]!.messages[0]!.text).toBe('now')
+  })
+
+  it('given an unsubscribed listener, should not call it', () => {
+    const store = createReasoningStore({ flush: 'sync' })
+    const listener = vi.fn()
+    const off = store.subscribe(listener)
+    off()
+    store.dispatch(run())
+    expect(listener).not.toHaveBeenCalled()
+  })
+
+  it('given a listener that throws, should still notify the others and surface the error', () => {
+    const store = createReasoningStore({ flush: 'sync' })
+    const good = vi.fn()
+    store.subscribe(() => {
+      throw new Error('bad listener')
+    })
+    store.subscribe(good)
+    expect(() => store.dispatch(run())).toThrow('bad listener')
+    expect(good).toHaveBeenCalledTimes(1)
+  })
+
+  it('given reset, should return to an empty state and notify', () => {
+    const store = createReasoningStore({ flush: 'sync' })
+    store.dispatch(run())
+    store.dispatch(msgStart('m'))
+    const listener = vi.fn()
+    store.subscribe(listener)
+    store.reset()
+    expect(store.getState().blocks).toEqual([])
+    expect(store.getState().runs).toEqual([])
+    expect(listener).toHaveBeenCalledTimes(1)
+  })
+
+  it('given report(), should add a transport diagnostic with event index -1', () => {
+    const store = createReasoningStore({ flush: 'sync' })
+    store.report('transport', 'HTTP 502')
+    expect(store.getState().diagnostics).toEqual([{ code: 'transport', message: 'HTTP 502', eventIndex: -1 }])
+  })
+})
