@@ -42,11 +42,18 @@ const browser = () =>
 
 const domSetup = resolve(root, 'test/setup/dom.ts');
 
+/** Tests and docs examples import the package by name, as users do; it resolves to the source. */
+const alias = [
+  { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
+  { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
+];
+
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
+        resolve: { alias },
         test: {
           name: 'unit',
           environment: 'jsdom',

@@ -119,6 +119,11 @@ export interface Draft {
   legacy: { seq: number; messageSeq: number; span?: string; message?: string; reported: boolean }
   orphanSeq: number
   failure?: string
+  /** The last event type seen and its rule: most events repeat the one before. */
+  lastType?: string
+  lastRule?: readonly [Handler, Closes] | undefined
+  /** The last message a delta went to: most deltas go to the same one. */
+  lastMessage?: MessageRec
   // What changed since the last materialize.
   changed: boolean
   dirtyBlocks: BlockRec[]
@@ -672,7 +677,8 @@ function reduce(d: Draft, input: unknown): void {
     return
   }
   let event = input
-  let rule = RULES.get(input.type)
+  // Streams are long runs of one event type: remember the last rule looked up.
+  let rule = input.type === d.lastType ? d.lastRule : (d.lastRule = RULES.get((d.lastType = input.type)))
   if (rule === undefined) {
     if (!input.type.startsWith('THINKING_')) return
     const translated = translateLegacy(d, input, input.type)
@@ -761,7 +767,9 @@ function onReasoningMessageStart(d: Draft, event: Event): void {
 
 function onReasoningMessageContent(d: Draft, event: Event): void {
   const delta = event.delta
-  const message = typeof event.messageId === 'string' ? d.messages.get(event.messageId) : undefined
+  const id = event.messageId
+  const last = d.lastMessage
+  const message = last !== undefined && id === last.id ? last : typeof id === 'string' ? (d.lastMessage = d.messages.get(id)) : undefined
   // The bulk of every stream: a delta for an open message. Keep it first and short.
   if (message !== undefined && message.open && typeof delta === 'string') {
     append(d, message, delta)
@@ -770,21 +778,21 @@ function onReasoningMessageContent(d: Draft, event: Event): void {
   }
   const lane = laneOf(event)
   if (requireDelta(d, event) === undefined || typeof delta !== 'string') return
-  const id = validId(event.messageId)
-  if (id === undefined) {
+  const messageId = validId(id)
+  if (messageId === undefined) {
     report(d, 'missing-id', `REASONING_MESSAGE_CONTENT needs a 'messageId'; its text was kept in a block of its own.`)
     if (delta) keepOrphanText(d, lane, delta, timeOf(d, event))
     return
   }
   if (message) {
-    report(d, 'not-open', `REASONING_MESSAGE_CONTENT for '${id}' after it ended; the text was appended to it anyway.`)
+    report(d, 'not-open', `REASONING_MESSAGE_CONTENT for '${messageId}' after it ended; the text was appended to it anyway.`)
     append(d, message, delta)
     return
   }
-  report(d, 'not-open', `No active reasoning message '${id}': REASONING_MESSAGE_CONTENT must follow REASONING_MESSAGE_START. The text was kept in a block of its own.`)
+  report(d, 'not-open', `No active reasoning message '${messageId}': REASONING_MESSAGE_CONTENT must follow REASONING_MESSAGE_START. The text was kept in a block of its own.`)
   // Treated as a chunk stream so that it closes like one instead of hanging open.
-  const orphan = startMessage(d, id, lane, timeOf(d, event), metaOf(d, event), true)
-  d.chunkLanes.set(lane, { kind: 'reasoning', id })
+  const orphan = startMessage(d, messageId, lane, timeOf(d, event), metaOf(d, event), true)
+  d.chunkLanes.set(lane, { kind: 'reasoning', id: messageId })
   append(d, orphan, delta)
 }
 
@@ -1078,6 +1086,8 @@ function onMessagesSnapshot(d: Draft, event: Event): void {
 
 function reconcileReasoning(d: Draft, reasoning: Event[]): void {
   const ids = new Set(reasoning.map((m) => m.id as string))
+  // Messages may be dropped below: forget the cached one.
+  delete d.lastMessage
   const at = d.now()
   // Drop what the snapshot omits.
   for (const block of d.blocks) {

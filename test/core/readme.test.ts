@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { toReasoningMessages } from '../../src/core/index'
+
+const root = join(import.meta.dirname, '../..')
+
+describe('the README core example', () => {
+  it('should appear in the README verbatim', () => {
+    const example = readFileSync(join(root, 'test/core/readme-example.ts'), 'utf8')
+    const region = example.split('// #region readme\n')[1]!.split('// #endregion')[0]!
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('```ts\n' + region + '```')
+  })
+
+  it('should do what its comments say', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { blocks, diagnostics, store } = await import('./readme-example')
+    log.mockRestore()
+    expect(blocks[0]).toMatchObject({ status: 'complete', title: 'Counting legs' })
+    expect(blocks[0]!.messages[0]!.text).toBe('**Counting legs**\n20 heads, 56 legs: 8 rabbits.')
+    expect(diagnostics.map((d) => d.code)).toEqual(['malformed-field'])
+    expect(toReasoningMessages(store.getState())).toEqual([
+      { id: 'm1', role: 'reasoning', content: '**Counting legs**\n20 heads, 56 legs: 8 rabbits.' },
+    ])
+  })
+})
