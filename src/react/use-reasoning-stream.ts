@@ -67,50 +67,63 @@ export function useReasoningStream(
   useEffect(() => {
     sourceOptions.current = options
   })
+  const previous = useRef<Connection | null>(null)
   useEffect(() => {
     if (source == null) return
-    return acquire(store, source, sourceOptions.current)
+    const connection = acquire(store, source, sourceOptions.current)
+    // A new source replaces this hook's previous one at once; only a remount
+    // with the same source (StrictMode) gets the grace period.
+    if (previous.current && previous.current !== connection) disposeIfUnused(previous.current)
+    previous.current = connection
+    return () => release(connection)
   }, [store, source])
   return useReasoningStore(store)
 }
 
 interface Connection {
-  source: ReasoningSource
-  disconnect: () => void
+  readonly store: ReasoningStore
+  readonly source: ReasoningSource
+  readonly disconnect: () => void
   users: number
   pending?: ReturnType<typeof setTimeout>
 }
 
-const connections = new WeakMap<ReasoningStore, Connection>()
+/** Live connections per store and source, so hooks sharing a store keep their own sources. */
+const connections = new WeakMap<ReasoningStore, Map<ReasoningSource, Connection>>()
 
 /**
  * Connects a source to a store, sharing the connection when the same pair is
- * acquired again before the last release has run. StrictMode mounts effects
- * twice; without this, a `Response` body would be read twice (impossible) and a
- * cold Observable would start a second run.
+ * acquired again before its release has run. StrictMode mounts effects twice;
+ * without this, a `Response` body would be read twice (impossible) and a cold
+ * Observable would start a second run.
  */
-function acquire(store: ReasoningStore, source: ReasoningSource, options: SourceOptions): () => void {
-  let connection = connections.get(store)
-  if (connection && connection.source !== source) {
-    if (connection.pending !== undefined) clearTimeout(connection.pending)
-    connection.disconnect()
-    connection = undefined
+function acquire(store: ReasoningStore, source: ReasoningSource, options: SourceOptions): Connection {
+  let bySource = connections.get(store)
+  if (!bySource) connections.set(store, (bySource = new Map()))
+  const existing = bySource.get(source)
+  if (existing) {
+    clearTimeout(existing.pending)
+    delete existing.pending
+    existing.users++
+    return existing
   }
-  if (connection) {
-    if (connection.pending !== undefined) clearTimeout(connection.pending)
-    delete connection.pending
-    connection.users++
-  } else {
-    connection = { source, disconnect: connectSource(source, store, options), users: 1 }
-    connections.set(store, connection)
-  }
-  const current = connection
-  return () => {
-    if (--current.users > 0) return
-    current.pending = setTimeout(() => {
-      if (current.users > 0) return
-      current.disconnect()
-      if (connections.get(store) === current) connections.delete(store)
-    }, 0)
-  }
+  const connection: Connection = { store, source, disconnect: connectSource(source, store, options), users: 1 }
+  bySource.set(source, connection)
+  return connection
+}
+
+/** Lets go of a connection; it is closed on the next task unless acquired again first. */
+function release(connection: Connection): void {
+  if (--connection.users > 0) return
+  connection.pending = setTimeout(() => disposeIfUnused(connection), 0)
+}
+
+function disposeIfUnused(connection: Connection): void {
+  if (connection.users > 0) return
+  clearTimeout(connection.pending)
+  delete connection.pending
+  const bySource = connections.get(connection.store)
+  if (bySource?.get(connection.source) !== connection) return
+  bySource.delete(connection.source)
+  connection.disconnect()
 }

@@ -95,11 +95,27 @@ describe('useReasoningStream', () => {
     })
     rerender(<View source={b} />)
     await waitFor(() => expect(screen.getAllByTestId('block')).toHaveLength(2))
-    // The first source is gone: nothing it sends lands.
-    await new Promise((r) => setTimeout(r, 5))
+    // The first source is gone at once (not after a grace period): nothing it sends lands.
     act(() => pushA({ type: 'REASONING_MESSAGE_CHUNK', messageId: 'late', delta: 'ignored' }))
     await new Promise((r) => setTimeout(r, 5))
     expect(screen.getAllByTestId('block')).toHaveLength(2)
+  })
+
+  it('given two hooks sharing one store with different sources, should keep both connected', async () => {
+    const store = createReasoningStore({ flush: 'microtask' })
+    const pushers: ((e: object) => void)[] = []
+    const source = () => new Observable<object>((s) => {
+      pushers.push((e) => s.next(e))
+    })
+    const [a, b] = [source(), source()]
+    render(<><View source={a} store={store} /><View source={b} store={store} /></>)
+    await new Promise((r) => setTimeout(r, 5))
+    act(() => {
+      pushers[0]!({ type: 'RUN_STARTED', threadId: 't', runId: 'r' })
+      pushers[0]!({ type: 'REASONING_MESSAGE_CHUNK', messageId: 'from-a', delta: 'A' })
+      pushers[1]!({ type: 'REASONING_MESSAGE_CHUNK', messageId: 'from-b', delta: 'B' })
+    })
+    await waitFor(() => expect(store.getState().blocks.map((bl) => bl.id)).toEqual(['from-a', 'from-b']))
   })
 
   it('given an existing store, should render what the app dispatches itself', async () => {
