@@ -230,6 +230,12 @@ function timeOf(d: Draft, event: Event): number {
   return d.now()
 }
 
+/** Like timeOf, without a diagnostic: for side effects of an event whose handler checks its timestamp itself. */
+function quietTimeOf(d: Draft, event: Event): number {
+  const ts = event.timestamp
+  return typeof ts === 'number' && Number.isSafeInteger(ts) && ts >= 0 ? ts : d.now()
+}
+
 function metaOf(d: Draft, event: Event): ReasoningUiMetadata | undefined {
   if (event.metadata === undefined) return undefined
   return readReasoningUiMetadata(event.metadata, (problem) =>
@@ -688,8 +694,9 @@ function reduce(d: Draft, input: unknown): void {
   }
   if (d.runPhase !== 'running') checkRunOrder(d, event.type as string)
   if (d.chunkLanes.size > 0) {
-    if (rule[1] === 'own') closeLane(d, laneOf(event))
-    else if (rule[1] === 'all') closeAllLanes(d)
+    // The event that closes a chunk stream also dates its end.
+    if (rule[1] === 'own') closeLane(d, laneOf(event), quietTimeOf(d, event))
+    else if (rule[1] === 'all') closeAllLanes(d, quietTimeOf(d, event))
   }
   rule[0](d, event)
 }
@@ -844,7 +851,7 @@ function onReasoningChunk(d: Draft, event: Event): void {
   if (open?.kind === 'reasoning' && (id === undefined || id === open.id)) {
     message = d.messages.get(open.id)
   } else {
-    closeLane(d, lane)
+    closeLane(d, lane, quietTimeOf(d, event))
     const at = timeOf(d, event)
     if (id === undefined) {
       report(d, 'chunk-missing-id', `The first REASONING_MESSAGE_CHUNK of a stream must have a messageId${delta ? '; its text was kept in a block of its own' : ''}.`)
@@ -968,7 +975,7 @@ function onTextChunk(d: Draft, event: Event): void {
     conflict(d, 'TEXT_MESSAGE_CHUNK', open.id, 'role', event.role, open.role)
     return
   }
-  closeLane(d, lane)
+  closeLane(d, lane, quietTimeOf(d, event))
   if (id === undefined) {
     report(d, 'chunk-missing-id', `First TEXT_MESSAGE_CHUNK must have a messageId; the chunk was ignored.`)
     return
@@ -1027,7 +1034,7 @@ function onToolChunk(d: Draft, event: Event): void {
     conflict(d, 'TOOL_CALL_CHUNK', open.id, 'parentMessageId', event.parentMessageId, open.parentMessageId)
     return
   }
-  closeLane(d, lane)
+  closeLane(d, lane, quietTimeOf(d, event))
   if (id === undefined) {
     report(d, 'chunk-missing-id', `First TOOL_CALL_CHUNK must have a toolCallId; the chunk was ignored.`)
     return

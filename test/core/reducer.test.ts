@@ -456,6 +456,14 @@ describe('timing', () => {
     expect(only(store).messages[0]).toMatchObject({ startedAt: 5_100, endedAt: 9_000 })
   })
 
+  it('given a chunk stream closed by a later event, should end the block at that event\'s timestamp', () => {
+    const store = testStore(999_999)
+    feed(store, run(), chunk('c1', 'x', { timestamp: 1_000 }), chunk(undefined, 'y', { timestamp: 2_000 }),
+      { type: 'TEXT_MESSAGE_START', messageId: 'a', role: 'assistant', timestamp: 7_000 },
+      { type: 'TEXT_MESSAGE_END', messageId: 'a', timestamp: 8_000 }, { ...runDone(), timestamp: 9_000 })
+    expect(only(store)).toMatchObject({ startedAt: 1_000, endedAt: 7_000 })
+  })
+
   it('given no timestamps, should time blocks from the store clock', () => {
     const store = testStore(100)
     feed(store, run(), msgStart('m1'))
