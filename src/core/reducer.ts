@@ -1,292 +1,27 @@
 import { MAX_HEADING_LINE, headingsOf, parseHeading } from './headings'
+import { translateLegacy } from './legacy'
 import { readReasoningUiMetadata } from './metadata'
-import type {
-  DiagnosticCode,
-  ReasoningBlock,
-  ReasoningDiagnostic,
-  ReasoningKind,
-  ReasoningMessagePart,
-  ReasoningState,
-  ReasoningStatus,
-  ReasoningUiMetadata,
-  RunInfo,
-  SubagentInfo,
-  TimelineEntry,
-  TimelineText,
-  TimelineToolCall,
-} from './model'
+import type { ReasoningUiMetadata, TimelineEntry, TimelineText, TimelineToolCall, SubagentInfo } from './model'
+import {
+  currentRunId, describe, isRecord, laneOf, metaOf, pushEntry, quietTimeOf, report, setEntry, setRun, str, timeOf,
+  touchBlock, touchMessage, validId,
+  type BlockRec, type ChunkStream, type Draft, type Event, type EventRule, type Handler,
+  type Lane, type MessageRec, type Pending,
+} from './draft'
 
 /**
  * The one reducer over AG-UI events.
  *
- * It works on a mutable draft so that appending a delta costs one string
- * append and a dirty flag, and builds the immutable public state lazily
- * (`materialize`), rebuilding only what changed. Unchanged blocks, messages
- * and timeline entries keep their identity; a no-op event leaves the same
- * state object in place.
+ * It works on a mutable draft (`draft.ts`) so that appending a delta costs one
+ * string append and a dirty flag; `snapshot.ts` builds the immutable public
+ * state lazily, rebuilding only what changed. Unchanged blocks, messages and
+ * timeline entries keep their identity; a no-op event leaves the same state
+ * object in place.
  *
  * It never throws on input: every protocol violation becomes a diagnostic and
  * the text it carries is kept.
  */
 
-type Lane = string | undefined
-type Event = Record<string, unknown>
-
-interface MessageRec {
-  readonly id: string
-  readonly block: BlockRec
-  kind: ReasoningKind
-  text: string
-  open: boolean
-  interrupted: boolean
-  /** The current, not yet finished line (null once it grew too long to be a heading). */
-  line: string | null
-  headings: readonly string[]
-  encryptedValue?: string
-  encryptedValueType?: string
-  meta?: ReasoningUiMetadata
-  startedAt?: number
-  endedAt?: number
-  dirty: boolean
-  snap?: ReasoningMessagePart
-}
-
-interface BlockRec {
-  readonly id: string
-  readonly origin: ReasoningBlock['origin']
-  readonly lane: Lane
-  readonly runId?: string
-  messages: MessageRec[]
-  messagesChanged: boolean
-  spanOpen: boolean
-  openCount: number
-  interrupted: boolean
-  explicitTitle?: string
-  meta?: ReasoningUiMetadata
-  encryptedValue?: string
-  encryptedValueType?: string
-  startedAt?: number
-  endedAt?: number
-  dirty: boolean
-  index: number
-  removed: boolean
-  snap?: ReasoningBlock
-}
-
-interface ChunkStream {
-  kind: 'text' | 'tool' | 'reasoning'
-  id: string
-  role?: string
-  name?: string
-  parentMessageId?: string
-}
-
-interface EntryRec<T extends TimelineEntry> {
-  index: number
-  entry: T
-}
-
-interface Pending {
-  value: string
-  type?: string
-}
-
-type RunPhase = 'none' | 'running' | 'finished' | 'errored'
-
-export interface Draft {
-  readonly now: () => number
-  readonly maxDiagnostics: number
-  eventIndex: number
-  blocks: BlockRec[]
-  blockById: Map<string, BlockRec>
-  messages: Map<string, MessageRec>
-  /** Open spans per subagent lane, innermost last. */
-  openSpans: Map<Lane, BlockRec[]>
-  /** At most one open chunk stream per lane, as in `@ag-ui/client`'s chunk expansion. */
-  chunkLanes: Map<Lane, ChunkStream>
-  texts: Map<string, EntryRec<TimelineText>>
-  tools: Map<string, EntryRec<TimelineToolCall>>
-  timeline: TimelineEntry[]
-  pending: Map<string, Pending>
-  runs: RunInfo[]
-  runPhase: RunPhase
-  /** One run-order diagnostic per stretch of events outside a run, not one per event. */
-  outsideRunReported: boolean
-  subagents: Map<string, { index: number; info: SubagentInfo }>
-  subagentList: SubagentInfo[]
-  diagnostics: ReasoningDiagnostic[]
-  diagnosticsDropped: number
-  legacy: { seq: number; messageSeq: number; span?: string; message?: string; reported: boolean }
-  orphanSeq: number
-  failure?: string
-  /** The last event type seen and its rule: most events repeat the one before. */
-  lastType?: string
-  lastRule?: readonly [Handler, Closes] | undefined
-  /** The last message a delta went to: most deltas go to the same one. */
-  lastMessage?: MessageRec
-  // What changed since the last materialize.
-  changed: boolean
-  dirtyBlocks: BlockRec[]
-  blockListChanged: boolean
-  timelineChanged: boolean
-  runsChanged: boolean
-  subagentsChanged: boolean
-  diagnosticsChanged: boolean
-  state: ReasoningState
-}
-
-const EMPTY_STATE: ReasoningState = Object.freeze({
-  blocks: Object.freeze([]) as readonly ReasoningBlock[],
-  timeline: Object.freeze([]) as readonly TimelineEntry[],
-  runs: Object.freeze([]) as readonly RunInfo[],
-  subagents: Object.freeze([]) as readonly SubagentInfo[],
-  diagnostics: Object.freeze([]) as readonly ReasoningDiagnostic[],
-})
-
-export function createDraft(now: () => number, maxDiagnostics = 500): Draft {
-  return {
-    now,
-    maxDiagnostics,
-    eventIndex: 0,
-    blocks: [],
-    blockById: new Map(),
-    messages: new Map(),
-    openSpans: new Map(),
-    chunkLanes: new Map(),
-    texts: new Map(),
-    tools: new Map(),
-    timeline: [],
-    pending: new Map(),
-    runs: [],
-    runPhase: 'none',
-    outsideRunReported: false,
-    subagents: new Map(),
-    subagentList: [],
-    diagnostics: [],
-    diagnosticsDropped: 0,
-    legacy: { seq: 0, messageSeq: 0, reported: false },
-    orphanSeq: 0,
-    changed: false,
-    dirtyBlocks: [],
-    blockListChanged: false,
-    timelineChanged: false,
-    runsChanged: false,
-    subagentsChanged: false,
-    diagnosticsChanged: false,
-    state: EMPTY_STATE,
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Small helpers
-
-const isRecord = (value: unknown): value is Event =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-
-const laneOf = (event: Event): Lane => str(event.subagentRunId)
-
-function describe(value: unknown): string {
-  if (value instanceof Error) return value.message
-  if (typeof value === 'string') return value
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
-}
-
-/** Rejects ids the producer clearly did not mean (empty strings) as well as non-strings. */
-const validId = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.length > 0 ? value : undefined
-
-export function report(d: Draft, code: DiagnosticCode, message: string, eventIndex = d.eventIndex - 1): void {
-  if (d.diagnostics.length >= d.maxDiagnostics) {
-    // Keep the cap visible: the last entry says how many were dropped.
-    d.diagnosticsDropped++
-    d.diagnostics[d.diagnostics.length - 1] = truncatedNote(d)
-  } else {
-    d.diagnostics.push({ code, message, eventIndex })
-  }
-  d.diagnosticsChanged = true
-  d.changed = true
-}
-
-function truncatedNote(d: Draft): ReasoningDiagnostic {
-  return {
-    code: 'diagnostics-truncated',
-    message: `Diagnostics are capped at ${d.maxDiagnostics}; ${d.diagnosticsDropped + 1} more were counted but not kept.`,
-    eventIndex: d.eventIndex - 1,
-  }
-}
-
-/** Event time in ms: the producer's integer `timestamp` when valid, else the store's clock. */
-function timeOf(d: Draft, event: Event): number {
-  const ts = event.timestamp
-  if (ts === undefined || ts === null) return d.now()
-  if (typeof ts === 'number' && Number.isSafeInteger(ts) && ts >= 0) return ts
-  report(d, 'malformed-field', `${String(event.type)}.timestamp must be a non-negative integer (got ${describe(ts)}); the store's clock was used instead.`)
-  return d.now()
-}
-
-/** Like timeOf, without a diagnostic: for side effects of an event whose handler checks its timestamp itself. */
-function quietTimeOf(d: Draft, event: Event): number {
-  const ts = event.timestamp
-  return typeof ts === 'number' && Number.isSafeInteger(ts) && ts >= 0 ? ts : d.now()
-}
-
-function metaOf(d: Draft, event: Event): ReasoningUiMetadata | undefined {
-  if (event.metadata === undefined) return undefined
-  return readReasoningUiMetadata(event.metadata, (problem) =>
-    report(d, 'malformed-field', `${String(event.type)}: ${problem}; that field was ignored.`),
-  )
-}
-
-const currentRunId = (d: Draft): string | undefined =>
-  d.runPhase === 'running' ? d.runs[d.runs.length - 1]?.runId : undefined
-
-// ---------------------------------------------------------------------------
-// Dirty tracking
-
-function touchBlock(d: Draft, block: BlockRec): void {
-  if (!block.dirty) {
-    block.dirty = true
-    d.dirtyBlocks.push(block)
-  }
-  d.changed = true
-}
-
-function touchMessage(d: Draft, message: MessageRec): void {
-  if (!message.dirty) {
-    message.dirty = true
-    message.block.messagesChanged = true
-    touchBlock(d, message.block)
-  }
-  d.changed = true
-}
-
-function setEntry<T extends TimelineEntry>(d: Draft, rec: EntryRec<T>, entry: T): void {
-  rec.entry = entry
-  d.timeline[rec.index] = entry
-  d.timelineChanged = true
-  d.changed = true
-}
-
-function pushEntry(d: Draft, entry: TimelineEntry): number {
-  d.timeline.push(entry)
-  d.timelineChanged = true
-  d.changed = true
-  return d.timeline.length - 1
-}
-
-function setRun(d: Draft, index: number, run: RunInfo): void {
-  d.runs[index] = run
-  d.runsChanged = true
-  d.changed = true
-}
-
-// ---------------------------------------------------------------------------
 // Blocks and messages
 
 function newBlock(d: Draft, id: string, origin: BlockRec['origin'], lane: Lane, at: number | undefined): BlockRec {
@@ -563,66 +298,8 @@ function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why:
 const ALL_LANES = Symbol('all lanes')
 
 // ---------------------------------------------------------------------------
-// Legacy THINKING_* events: translated like @ag-ui/client's compatibility
-// boundary, but with deterministic ids and the title kept.
-
-function translateLegacy(d: Draft, event: Event, type: string): Event | undefined {
-  const legacy = d.legacy
-  if (!legacy.reported) {
-    legacy.reported = true
-    report(d, 'deprecated-event', `${type} is a retired AG-UI event; THINKING_* events were translated to REASONING_* (titles kept).`)
-  }
-  const base: Event = {}
-  if (event.timestamp !== undefined) base.timestamp = event.timestamp
-  if (event.metadata !== undefined) base.metadata = event.metadata
-  switch (type) {
-    case 'THINKING_START': {
-      const id = `thinking-${++legacy.seq}`
-      legacy.span = id
-      legacy.messageSeq = 0
-      const title = str(event.title)
-      if (title !== undefined) {
-        const metadata = isRecord(event.metadata) ? event.metadata : {}
-        const ui = isRecord(metadata.reasoningUi) ? metadata.reasoningUi : {}
-        base.metadata = { ...metadata, reasoningUi: { ...ui, title } }
-      }
-      return { ...base, type: 'REASONING_START', messageId: id }
-    }
-    case 'THINKING_TEXT_MESSAGE_START': {
-      const span = legacy.span ?? `thinking-${++legacy.seq}`
-      const id = `${span}-message-${++legacy.messageSeq}`
-      legacy.message = id
-      return { ...base, type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning' }
-    }
-    case 'THINKING_TEXT_MESSAGE_CONTENT':
-      return { ...base, type: 'REASONING_MESSAGE_CONTENT', messageId: legacy.message, delta: event.delta }
-    case 'THINKING_TEXT_MESSAGE_END': {
-      const id = legacy.message
-      legacy.message = undefined
-      return { ...base, type: 'REASONING_MESSAGE_END', messageId: id }
-    }
-    case 'THINKING_END': {
-      const id = legacy.span
-      legacy.span = undefined
-      return { ...base, type: 'REASONING_END', messageId: id }
-    }
-    default:
-      return undefined
-  }
-}
-
-// ---------------------------------------------------------------------------
 // The reducer
 
-type Handler = (d: Draft, event: Event) => void
-
-/**
- * How an event type affects open chunk streams, as in @ag-ui/client's chunk
- * expansion: `own` closes the one in the event's subagent lane, `all` closes
- * every lane (run boundaries, snapshots), `none` leaves them alone (RAW,
- * ACTIVITY_*, encrypted values, chunks themselves).
- */
-type Closes = 'none' | 'own' | 'all'
 
 const ignore: Handler = () => {}
 
@@ -630,7 +307,7 @@ const ignore: Handler = () => {}
  * Every AG-UI 1.0 event type and what it does; anything else is ignored
  * silently. One map lookup per event keeps the per-delta cost near a string append.
  */
-const RULES: ReadonlyMap<string, readonly [Handler, Closes]> = new Map<string, readonly [Handler, Closes]>([
+const RULES: ReadonlyMap<string, EventRule> = new Map<string, EventRule>([
   ['REASONING_MESSAGE_CONTENT', [onReasoningMessageContent, 'own']],
   ['REASONING_MESSAGE_CHUNK', [onReasoningChunk, 'none']],
   ['REASONING_START', [onReasoningStart, 'own']],
@@ -1287,96 +964,4 @@ export function endStream(d: Draft, error?: unknown): void {
     const what = [runOpen ? `run '${run.runId ?? '?'}' had not finished` : '', ...closed.map((c) => `${c} was open`)].filter(Boolean)
     report(d, 'stream-truncated', `The stream ended while ${what.join(', ')}; marked interrupted, text kept.`, -1)
   }
-}
-
-// ---------------------------------------------------------------------------
-// Materialising the public state
-
-function buildMessage(m: MessageRec): ReasoningMessagePart {
-  const status: ReasoningStatus = m.open ? 'streaming' : m.interrupted ? 'interrupted' : 'complete'
-  // A finished message's last line has no newline after it; it may still be a heading.
-  const tail = !m.open && m.line ? parseHeading(m.line) : undefined
-  const part: ReasoningMessagePart = {
-    id: m.id,
-    kind: m.kind,
-    text: m.text,
-    status,
-    headings: tail !== undefined ? [...m.headings, tail] : m.headings,
-    ...(m.encryptedValue !== undefined && { encryptedValue: m.encryptedValue }),
-    ...(m.encryptedValueType !== undefined && { encryptedValueType: m.encryptedValueType }),
-    ...(m.meta !== undefined && { meta: m.meta }),
-    ...(m.startedAt !== undefined && { startedAt: m.startedAt }),
-    ...(m.endedAt !== undefined && { endedAt: m.endedAt }),
-  }
-  m.dirty = false
-  m.snap = part
-  return part
-}
-
-function buildBlock(b: BlockRec): ReasoningBlock {
-  const messages = b.messagesChanged || !b.snap
-    ? b.messages.map((m) => (m.dirty || !m.snap ? buildMessage(m) : m.snap))
-    : b.snap.messages
-  b.messagesChanged = false
-  const status: ReasoningStatus = b.spanOpen || b.openCount > 0 ? 'streaming' : b.interrupted ? 'interrupted' : 'complete'
-  let title = b.explicitTitle
-  if (title === undefined) {
-    for (const m of messages) {
-      if (m.headings.length > 0) {
-        title = m.headings[0]
-        break
-      }
-    }
-  }
-  const block: ReasoningBlock = {
-    id: b.id,
-    origin: b.origin,
-    status,
-    messages,
-    encrypted: b.encryptedValue !== undefined || messages.some((m) => m.encryptedValue !== undefined),
-    ...(title !== undefined && { title }),
-    ...(b.encryptedValue !== undefined && { encryptedValue: b.encryptedValue }),
-    ...(b.encryptedValueType !== undefined && { encryptedValueType: b.encryptedValueType }),
-    ...(b.meta !== undefined && { meta: b.meta }),
-    ...(b.startedAt !== undefined && { startedAt: b.startedAt }),
-    ...(status !== 'streaming' && b.endedAt !== undefined && { endedAt: b.endedAt }),
-    ...(b.runId !== undefined && { runId: b.runId }),
-    ...(b.lane !== undefined && { subagentRunId: b.lane }),
-  }
-  b.dirty = false
-  b.snap = block
-  return block
-}
-
-/** The current public state; the same object as last time when nothing changed. */
-export function materialize(d: Draft): ReasoningState {
-  if (!d.changed) return d.state
-  const prev = d.state
-  let blocks = prev.blocks
-  if (d.blockListChanged) {
-    blocks = d.blocks.map((b, i) => {
-      b.index = i
-      return b.dirty || !b.snap ? buildBlock(b) : b.snap
-    })
-  } else if (d.dirtyBlocks.length > 0) {
-    const next = prev.blocks.slice()
-    for (const b of d.dirtyBlocks) if (!b.removed) next[b.index] = buildBlock(b)
-    blocks = next
-  }
-  for (const b of d.dirtyBlocks) b.dirty = false
-  d.dirtyBlocks.length = 0
-  d.blockListChanged = false
-
-  const state: ReasoningState = {
-    blocks,
-    timeline: d.timelineChanged ? d.timeline.slice() : prev.timeline,
-    runs: d.runsChanged ? d.runs.slice() : prev.runs,
-    subagents: d.subagentsChanged ? d.subagentList.slice() : prev.subagents,
-    diagnostics: d.diagnosticsChanged ? d.diagnostics.slice() : prev.diagnostics,
-    ...(d.failure !== undefined && { failure: d.failure }),
-  }
-  d.timelineChanged = d.runsChanged = d.subagentsChanged = d.diagnosticsChanged = false
-  d.changed = false
-  d.state = state
-  return state
 }

@@ -1,5 +1,7 @@
 import type { DiagnosticCode, ReasoningState } from './model'
-import { applyEvent, createDraft, endStream, materialize, report, type Draft } from './reducer'
+import { createDraft, report, type Draft } from './draft'
+import { applyEvent, endStream } from './reducer'
+import { materialize } from './snapshot'
 
 /** When subscribers hear about changes. */
 export type FlushMode = 'frame' | 'microtask' | 'sync'
