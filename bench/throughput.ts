@@ -9,11 +9,12 @@ import { defaultApplyEvents, type AbstractAgent, type BaseEvent, type RunAgentIn
 import { readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { from, lastValueFrom } from 'rxjs'
+import type * as Core from '../src/core/index'
 
 // What users get: the built bundle (`npm run bench` builds first), not the
 // sources, whose per-module transpilation adds call overhead the bundle has not.
 const dist = new URL('../dist/core/index.js', import.meta.url).href
-const { createReasoningStore } = (await import(dist)) as typeof import('../src/core/index')
+const { createReasoningStore } = (await import(dist)) as typeof Core
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,8000,64000').split(',').map(Number)
 /** defaultApplyEvents is quadratic; past this size it runs once instead of several times. */
