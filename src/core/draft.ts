@@ -181,7 +181,8 @@ export const laneOf = (event: Event): Lane => str(event.subagentRunId)
 
 export function describe(value: unknown): string {
   if (value instanceof Error) return value.message
-  if (typeof value === 'string') return value
+  // Diagnostics quote a little of the value: never copy a huge one whole.
+  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value
   try {
     return JSON.stringify(value) ?? String(value)
   } catch {

@@ -22,6 +22,7 @@ import {
  * the text it carries is kept.
  */
 
+// ---------------------------------------------------------------------------
 // Blocks and messages
 
 function newBlock(d: Draft, id: string, origin: BlockRec['origin'], lane: Lane, at: number | undefined): BlockRec {
@@ -259,6 +260,9 @@ function chunkLane(d: Draft, kind: ChunkStream['kind'], id: string | undefined, 
 // ---------------------------------------------------------------------------
 // Interruption and run ends
 
+/** Stands for every lane at once. */
+const ALL_LANES = Symbol('all lanes')
+
 function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why: string): string[] {
   const closed: string[] = []
   for (const block of d.blocks) {
@@ -295,11 +299,8 @@ function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why:
   return closed
 }
 
-const ALL_LANES = Symbol('all lanes')
-
 // ---------------------------------------------------------------------------
 // The reducer
-
 
 const ignore: Handler = () => {}
 
