@@ -43,7 +43,6 @@ export function selectSummary(block: ReasoningBlock): ReasoningSummary {
     for (const heading of message.headings) add(heading)
     if (message.kind === 'summary' && message.text.trim()) parts.push(message.text.trim())
   }
-  if (titles.length === 0) add(block.title)
   const summary: ReasoningSummary =
     parts.length > 0 ? { source: 'provider', text: parts.join('\n\n'), titles }
       : titles.length > 0 ? { source: 'titles', titles }
