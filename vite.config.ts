@@ -74,9 +74,18 @@ function nodeEsmSpecifiers(dtsPath: string, content: string): string {
   });
 }
 
+/** `reasoning-ui/styles.css`: the stylesheet ships as written (plain CSS, no build step of its own). */
+const stylesheet = {
+  name: 'reasoning-ui:stylesheet',
+  generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): string }) {
+    this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync(resolve(root, 'src/styles/reasoning.css'), 'utf8') });
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    stylesheet,
     dts({
       tsconfigPath: './tsconfig.build.json',
       entryRoot: 'src',

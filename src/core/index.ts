@@ -3,6 +3,7 @@ export {
   getBlockDuration,
   isEncryptedOnly,
   selectActiveBlock,
+  selectAnsweredBlockIds,
   selectBlocksBefore,
   selectBlocksForRun,
   selectStreamStatus,
@@ -42,7 +43,7 @@ export type {
   Visibility,
 } from './model'
 export type { FlushMode, ReasoningStore, ReasoningStoreOptions } from './store'
-export type { ReasoningSummary } from './selectors'
+export type { BlockSummary } from './selectors'
 export type { VisibleBlock, VisibleMessage } from './visibility'
 export type {
   AgentLike,

@@ -10,13 +10,16 @@ export function isEncryptedOnly(block: ReasoningBlock): boolean {
  * How long the block has been (or was) reasoning, in ms. Streaming blocks count
  * up to `now`; undefined when the block has no start time (e.g. restored from a snapshot).
  */
-export function getBlockDuration(block: ReasoningBlock, now: number = Date.now()): number | undefined {
+export function getBlockDuration(
+  block: Pick<ReasoningBlock, 'status' | 'startedAt' | 'endedAt'>,
+  now: number = Date.now(),
+): number | undefined {
   if (block.startedAt === undefined) return undefined
   const end = block.endedAt ?? (block.status === 'streaming' ? now : undefined)
   return end === undefined ? undefined : Math.max(0, end - block.startedAt)
 }
 
-export interface ReasoningSummary {
+export interface BlockSummary {
   /** Where the summary comes from: the provider's summary messages, the titles of the text, or nothing. */
   readonly source: 'provider' | 'titles' | 'none'
   /** The provider's summary text (summary-kind messages), joined by blank lines. */
@@ -25,10 +28,10 @@ export interface ReasoningSummary {
   readonly titles: readonly string[]
 }
 
-const summaries = new WeakMap<ReasoningBlock, ReasoningSummary>()
+const summaries = new WeakMap<ReasoningBlock, BlockSummary>()
 
 /** The summary view of a block. Memoised per block object, so it is cheap to call on every render. */
-export function selectSummary(block: ReasoningBlock): ReasoningSummary {
+export function selectSummary(block: ReasoningBlock): BlockSummary {
   const cached = summaries.get(block)
   if (cached) return cached
   const titles: string[] = []
@@ -43,7 +46,7 @@ export function selectSummary(block: ReasoningBlock): ReasoningSummary {
     for (const heading of message.headings) add(heading)
     if (message.kind === 'summary' && message.text.trim()) parts.push(message.text.trim())
   }
-  const summary: ReasoningSummary =
+  const summary: BlockSummary =
     parts.length > 0 ? { source: 'provider', text: parts.join('\n\n'), titles }
       : titles.length > 0 ? { source: 'titles', titles }
         : { source: 'none', titles }
@@ -111,6 +114,26 @@ export function selectBlocksBefore(state: ReasoningState, messageId: string): Re
 }
 
 const isAnswer = (entry: TimelineEntry) => entry.kind === 'text' && entry.role === 'assistant'
+
+const answered = new WeakMap<ReasoningState, ReadonlySet<string>>()
+
+/**
+ * Ids of the blocks an assistant answer has started after (in timeline order):
+ * the reasoning is over for the reader, so a panel may collapse. Memoised per state.
+ */
+export function selectAnsweredBlockIds(state: ReasoningState): ReadonlySet<string> {
+  const cached = answered.get(state)
+  if (cached) return cached
+  const ids = new Set<string>()
+  let answerAfter = false
+  for (let i = state.timeline.length - 1; i >= 0; i--) {
+    const entry = state.timeline[i]!
+    if (isAnswer(entry)) answerAfter = true
+    else if (entry.kind === 'reasoning' && answerAfter) ids.add(entry.id)
+  }
+  answered.set(state, ids)
+  return ids
+}
 
 /**
  * The reasoning to send back with the next run (state continuity and the

@@ -1,5 +1,5 @@
 import type { ReasoningBlock, ReasoningKind, ReasoningStatus, ReasoningUiMetadata, Visibility } from './model'
-import { isEncryptedOnly, selectSummary, type ReasoningSummary } from './selectors'
+import { isEncryptedOnly, selectSummary, type BlockSummary } from './selectors'
 
 /** A message as the `full` level shows it: no encrypted value, no signature. */
 export interface VisibleMessage {
@@ -28,7 +28,9 @@ export interface VisibleBlock {
   /** `summary` and `full` only. */
   readonly title?: string
   /** `summary` and `full` only. */
-  readonly summary?: ReasoningSummary
+  readonly summary?: BlockSummary
+  /** How many steps the reasoning took: its structured steps, else its headings. `summary` and `full` only (0 for `none`). */
+  readonly steps: number
   /** Block-level structured outcome (`conclusion`, `confidence`, `keyFactors`): `summary` and `full` only. */
   readonly outcome?: Pick<ReasoningUiMetadata, 'conclusion' | 'confidence' | 'keyFactors'>
   /** The raw reasoning: `full` only, empty otherwise. */
@@ -61,13 +63,14 @@ export function projectBlock(block: ReasoningBlock, visibility: Visibility): Vis
   }
   let projected: VisibleBlock
   if (visibility === 'none') {
-    projected = { ...base, messages: [] }
+    projected = { ...base, steps: 0, messages: [] }
   } else {
     const outcome = pickOutcome(block.meta)
     projected = {
       ...base,
       ...(block.title !== undefined && { title: block.title }),
       summary: selectSummary(block),
+      steps: countSteps(block),
       ...(outcome !== undefined && { outcome }),
       messages: visibility === 'full' ? block.messages.map(visibleMessage) : [],
     }
@@ -97,6 +100,16 @@ function visibleMessage(message: ReasoningBlock['messages'][number]): VisibleMes
   }
   messageCache.set(message, visible)
   return visible
+}
+
+function countSteps(block: ReasoningBlock): number {
+  let steps = 0
+  let headings = 0
+  for (const message of block.messages) {
+    if (message.kind === 'step') steps++
+    else if (message.kind === 'text') headings += message.headings.length
+  }
+  return steps > 0 ? steps : headings
 }
 
 function pickOutcome(meta: ReasoningUiMetadata | undefined): VisibleBlock['outcome'] {

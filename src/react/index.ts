@@ -1,2 +1,51 @@
 export { useReasoningStore, useReasoningStream } from './use-reasoning-stream'
+export {
+  Reasoning,
+  ReasoningAnnouncer,
+  ReasoningContent,
+  ReasoningDuration,
+  ReasoningScrollArea,
+  ReasoningStatusLabel,
+  ReasoningText,
+  ReasoningTrigger,
+  statusLabel,
+  useReasoningContext,
+  Reasoning as Root,
+  ReasoningTrigger as Trigger,
+  ReasoningContent as Content,
+  ReasoningStatusLabel as Status,
+  ReasoningDuration as Duration,
+  ReasoningText as Text,
+} from './parts'
+export { ReasoningPanel } from './panel'
+export { ReasoningStream } from './stream'
+export { ReasoningTimeline } from './timeline'
+export { ReasoningSummary } from './summary'
+export { ThinkingIndicator, EncryptedReasoningIndicator } from './indicators'
+export { ReasoningProvider, useReasoningConfig } from './provider'
+export { defaultLabels, formatDuration, mergeLabels } from './labels'
+export { autoOpenPolicy, resolveOpenPolicy, useReasoningOpenState } from './open-state'
+export { splitParagraphs } from './paragraphs'
+
 export type { ReasoningStreamResult, UseReasoningStreamOptions } from './use-reasoning-stream'
+export type {
+  ReasoningAnnouncerProps,
+  ReasoningContentProps,
+  ReasoningContextValue,
+  ReasoningDurationProps,
+  ReasoningProps,
+  ReasoningScrollAreaProps,
+  ReasoningStatusLabelProps,
+  ReasoningTextProps,
+  ReasoningTriggerProps,
+} from './parts'
+export type { ReasoningPanelProps } from './panel'
+export type { ReasoningStreamProps, SharedPanelProps, StreamInput } from './stream'
+export type { ReasoningTimelineProps } from './timeline'
+export type { ReasoningSummaryProps } from './summary'
+export type { EncryptedReasoningIndicatorProps, ThinkingIndicatorProps } from './indicators'
+export type { ReasoningConfig, ReasoningProviderProps } from './provider'
+export type { DurationStyle, ReasoningLabels } from './labels'
+export type { AutoCollapse, OpenPolicy, OpenPolicyOption, OpenState, OpenStateInput } from './open-state'
+export type { Paragraphs } from './paragraphs'
+export type { RenderText, RenderTextInfo } from './text'

@@ -1,0 +1,142 @@
+/**
+ * Every word the kit shows, with English defaults, and duration formatting with
+ * `Intl` so units and plurals are right in every locale ("1 second", "2 Sekunden",
+ * "5 секунд"). Labels that contain a number are functions that receive it already
+ * formatted for the locale.
+ */
+
+export interface ReasoningLabels {
+  /** Streaming, before a duration is known. Also what the live region announces when reasoning starts. */
+  readonly thinking: string
+  /** Streaming, with the live counter (`elapsed` is short, e.g. "7s"). */
+  readonly thinkingFor: (elapsed: string) => string
+  /** Complete (`duration` is long, e.g. "12 seconds"). Also announced. */
+  readonly thoughtFor: (duration: string) => string
+  /** Complete in under a second. */
+  readonly thoughtBriefly: string
+  /** Complete, duration unknown (e.g. restored from history without timestamps). */
+  readonly thought: string
+  /** Interrupted, duration unknown. */
+  readonly interrupted: string
+  /** Interrupted after `duration` (long form). */
+  readonly interruptedAfter: (duration: string) => string
+  /** The encrypted-only indicator: the provider hid its reasoning. */
+  readonly encrypted: string
+  /** The summary view when a block has neither a provider summary nor titles. */
+  readonly noSummary: string
+  /** Heading of the provider summary inside an open panel. */
+  readonly summary: string
+  /** Accessible name of the scrollable reasoning text. */
+  readonly content: string
+  /** "N steps" beside a block in the timeline and panel header. */
+  readonly steps: (count: number, formatted: string) => string
+  /** A tool call that finished (timeline). */
+  readonly toolCall: (name: string) => string
+  /** A tool call still running (timeline). */
+  readonly toolCallRunning: (name: string) => string
+  /** A tool call cut off by the end of the stream (timeline). */
+  readonly toolCallInterrupted: (name: string) => string
+  /** Confidence of a conclusion (`percent` formatted, e.g. "82%"). */
+  readonly confidence: (percent: string) => string
+  readonly keyFactors: string
+  readonly conclusion: string
+  /** Reasoning done by a subagent (`name` may be the run id when the subagent has no name). */
+  readonly subagent: (name: string) => string
+}
+
+export const defaultLabels: ReasoningLabels = {
+  thinking: 'Thinking…',
+  thinkingFor: (elapsed) => `Thinking · ${elapsed}`,
+  thoughtFor: (duration) => `Thought for ${duration}`,
+  thoughtBriefly: 'Thought for less than a second',
+  thought: 'Reasoning',
+  interrupted: 'Reasoning interrupted',
+  interruptedAfter: (duration) => `Reasoning interrupted after ${duration}`,
+  encrypted: 'Reasoning hidden by the provider',
+  noSummary: 'No summary available',
+  summary: 'Summary',
+  content: 'Reasoning',
+  steps: (count, formatted) => `${formatted} ${count === 1 ? 'step' : 'steps'}`,
+  toolCall: (name) => `Called ${name}`,
+  toolCallRunning: (name) => `Calling ${name}…`,
+  toolCallInterrupted: (name) => `${name} did not finish`,
+  confidence: (percent) => `Confidence ${percent}`,
+  keyFactors: 'Key factors',
+  conclusion: 'Conclusion',
+  subagent: (name) => `Subagent ${name}`,
+}
+
+/** The defaults with the caller's overrides on top (later arguments win). */
+export function mergeLabels(...overrides: (Partial<ReasoningLabels> | undefined)[]): ReasoningLabels {
+  let labels = defaultLabels
+  for (const o of overrides) if (o) labels = { ...labels, ...definedOnly(o) }
+  return labels
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+export type DurationStyle = 'long' | 'narrow'
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const listFormats = new Map<string, Intl.ListFormat>()
+
+function unitFormat(locale: string | undefined, unit: 'second' | 'minute' | 'hour', style: DurationStyle): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${unit}|${style}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: style })
+    numberFormats.set(key, format)
+  }
+  return format
+}
+
+function listFormat(locale: string | undefined, style: DurationStyle): Intl.ListFormat {
+  const key = `${locale ?? ''}|${style}`
+  let format = listFormats.get(key)
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type: 'unit', style })
+    listFormats.set(key, format)
+  }
+  return format
+}
+
+/**
+ * A duration in whole seconds (rounded), as `Intl` words for the locale:
+ * `long` "1 minute, 5 seconds", `narrow` "1m 5s". Hours appear from 60 minutes.
+ * Sub-second durations are the caller's to word (see `thoughtBriefly`).
+ */
+export function formatDuration(ms: number, locale?: string, style: DurationStyle = 'long'): string {
+  const total = Math.max(0, Math.round(ms / 1000))
+  const hours = Math.floor(total / 3600)
+  const minutes = Math.floor((total % 3600) / 60)
+  const seconds = total % 60
+  const parts: string[] = []
+  if (hours > 0) parts.push(unitFormat(locale, 'hour', style).format(hours))
+  if (minutes > 0) parts.push(unitFormat(locale, 'minute', style).format(minutes))
+  if (seconds > 0 || parts.length === 0) parts.push(unitFormat(locale, 'second', style).format(seconds))
+  return parts.length === 1 ? parts[0]! : listFormat(locale, style).format(parts)
+}
+
+/** ISO 8601 duration for `<time dateTime>`, e.g. `PT12.3S`. */
+export function isoDuration(ms: number): string {
+  return `PT${Math.max(0, Math.round(ms / 100) / 10)}S`
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>()
+
+/** 0..1 as a locale percentage ("82%", "82 %"). */
+export function formatPercent(value: number, locale?: string): string {
+  const key = locale ?? ''
+  let format = percentFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })
+    percentFormats.set(key, format)
+  }
+  return format.format(value)
+}
+
+export function formatCount(value: number, locale?: string): string {
+  return new Intl.NumberFormat(locale).format(value)
+}

@@ -1,0 +1,112 @@
+import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
+import { forwardRef, type ForwardedRef, type ReactNode } from 'react'
+import { AlertIcon, ChevronIcon, SparkIcon } from './icons'
+import { EncryptedReasoningIndicator } from './indicators'
+import { formatCount } from './labels'
+import {
+  Outcome,
+  Reasoning,
+  ReasoningAnnouncer,
+  ReasoningContent,
+  ReasoningScrollArea,
+  ReasoningStatusLabel,
+  ReasoningText,
+  ReasoningTrigger,
+  useReasoningContext,
+  type ReasoningProps,
+} from './parts'
+import { ReasoningSummary } from './summary'
+
+const loadMotionFeatures = () => import('./motion-features').then((mod) => mod.default)
+
+export interface ReasoningPanelProps extends Omit<ReasoningProps, 'children' | 'asChild'> {
+  /** Name of the subagent that did this reasoning, shown as a badge. */
+  readonly subagentName?: string
+  /** Extra content at the end of the header row (e.g. a model name). */
+  readonly headerExtra?: ReactNode
+  /** Height animation length in seconds. Default 0.2; 0 under `prefers-reduced-motion`. */
+  readonly animationDuration?: number
+}
+
+/**
+ * The collapsible "Thinking…" panel for one block: a status row (live counter
+ * while streaming, "Thought for 12 seconds" after), opening to the summary
+ * and/or the live text as `visibility` allows. Opens while streaming and
+ * collapses after completion (see `openPolicy`); a user's toggle wins. Encrypted-only
+ * blocks show the lock indicator and never open; under `none` nothing opens.
+ *
+ * Styled by `reasoning-ui/styles.css` through `data-slot` / `data-*` and
+ * `--reasoning-*` properties; your `className` is applied last.
+ */
+export const ReasoningPanel = forwardRef(function ReasoningPanel(
+  { subagentName, headerExtra, animationDuration = 0.2, ...props }: ReasoningPanelProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  return (
+    <Reasoning data-slot="reasoning-panel" {...props} ref={ref}>
+      <PanelInner subagentName={subagentName} headerExtra={headerExtra} animationDuration={animationDuration} />
+    </Reasoning>
+  )
+})
+
+interface PanelInnerProps {
+  readonly subagentName: string | undefined
+  readonly headerExtra: ReactNode
+  readonly animationDuration: number
+}
+
+function PanelInner({ subagentName, headerExtra, animationDuration }: PanelInnerProps) {
+  const { block, open, labels, locale } = useReasoningContext('ReasoningPanel')
+  const reduceMotion = useReducedMotion()
+  const transition = { duration: reduceMotion ? 0 : animationDuration, ease: [0.2, 0, 0, 1] as const }
+  const header = (
+    <>
+      {block.encryptedOnly ? (
+        <EncryptedReasoningIndicator />
+      ) : (
+        <>
+          {block.status === 'interrupted' ? <AlertIcon data-slot="reasoning-icon" /> : <SparkIcon data-slot="reasoning-icon" />}
+          <ReasoningStatusLabel data-slot="reasoning-status" />
+        </>
+      )}
+      {block.steps > 1 && <span data-slot="reasoning-steps">{labels.steps(block.steps, formatCount(block.steps, locale))}</span>}
+      {subagentName !== undefined && <span data-slot="reasoning-subagent">{labels.subagent(subagentName)}</span>}
+      {headerExtra}
+    </>
+  )
+  return (
+    <>
+      <ReasoningAnnouncer data-slot="reasoning-announcer" />
+      {block.expandable ? (
+        <ReasoningTrigger data-slot="reasoning-trigger">
+          {header}
+          <ChevronIcon data-slot="reasoning-chevron" />
+        </ReasoningTrigger>
+      ) : (
+        <div data-slot="reasoning-header">{header}</div>
+      )}
+      <LazyMotion features={loadMotionFeatures}>
+        <AnimatePresence initial={false}>
+          {open && (
+            <ReasoningContent forceMount asChild key="content">
+              <m.div
+                data-slot="reasoning-content"
+                initial={{ height: 0, opacity: 0 }}
+                animate={{ height: 'auto', opacity: 1 }}
+                exit={{ height: 0, opacity: 0 }}
+                transition={transition}
+                style={{ overflow: 'hidden' }}
+              >
+                <ReasoningScrollArea data-slot="reasoning-body">
+                  <ReasoningSummary providerOnly={block.visibility === 'full'} />
+                  <ReasoningText data-slot="reasoning-text" />
+                  {block.outcome && <Outcome outcome={block.outcome} labels={labels} locale={locale} />}
+                </ReasoningScrollArea>
+              </m.div>
+            </ReasoningContent>
+          )}
+        </AnimatePresence>
+      </LazyMotion>
+    </>
+  )
+}

@@ -1,0 +1,61 @@
+/**
+ * Incremental paragraph splitting for streaming text. Reasoning grows by
+ * appends, so each call scans only the unfinished tail: finished paragraphs
+ * keep their string (and their rendered element) while deltas arrive.
+ */
+
+export interface Paragraphs {
+  /** The text these paragraphs were made from. */
+  readonly text: string
+  /** Paragraphs that can no longer change (a blank line followed them). */
+  readonly done: readonly string[]
+  /** Where the unfinished paragraph starts in `text`. */
+  readonly tailStart: number
+}
+
+const empty: Paragraphs = { text: '', done: [], tailStart: 0 }
+
+/**
+ * Splits `text` at blank lines, continuing from `previous` when `text` extends
+ * it (the streaming case), else from scratch. A blank line inside an open
+ * ``` fence does not end a paragraph, so a code block stays one piece for a
+ * markdown renderer. Empty paragraphs (runs of blank lines) are dropped.
+ */
+export function splitParagraphs(text: string, previous: Paragraphs = empty): Paragraphs {
+  if (text === previous.text) return previous
+  const extends_ = text.length > previous.text.length && text.startsWith(previous.text)
+  const base = extends_ ? previous : empty
+  let done: string[] | undefined
+  let start = base.tailStart
+  let from = start
+  for (;;) {
+    const gap = text.indexOf('\n\n', from)
+    if (gap === -1) break
+    const candidate = text.slice(start, gap)
+    if (opensFence(candidate)) {
+      from = gap + 2
+      continue
+    }
+    if (candidate.trim() !== '') (done ??= [...base.done]).push(candidate)
+    start = gap + 2
+    while (text.charCodeAt(start) === 10) start++
+    from = start
+  }
+  return { text, done: done ?? base.done, tailStart: start }
+}
+
+/** The unfinished paragraph: everything after the last finished one. */
+export function tailOf(paragraphs: Paragraphs): string {
+  return paragraphs.text.slice(paragraphs.tailStart)
+}
+
+/** True when the text leaves a ``` (or ~~~) fence open: an odd number of fence lines. */
+function opensFence(text: string): boolean {
+  if (!text.includes('```') && !text.includes('~~~')) return false
+  let open = false
+  for (const line of text.split('\n')) {
+    const t = line.trimStart()
+    if (t.startsWith('```') || t.startsWith('~~~')) open = !open
+  }
+  return open
+}

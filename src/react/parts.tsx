@@ -1,0 +1,421 @@
+/**
+ * Headless parts: behaviour and state, no styles. Each renders exactly one
+ * element, spreads your props after its own, forwards its ref and supports
+ * `asChild`. State is on the element as `data-*` attributes. Built on Radix
+ * Collapsible (button trigger with `aria-expanded` / `aria-controls`, content
+ * out of the DOM while closed).
+ */
+import * as Collapsible from '@radix-ui/react-collapsible'
+import { Slot } from '@radix-ui/react-slot'
+import {
+  createContext,
+  forwardRef,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  type ReactNode,
+} from 'react'
+import type { ReasoningBlock, Visibility } from '../core/model'
+import { getBlockDuration } from '../core/selectors'
+import { projectBlock, type VisibleBlock } from '../core/visibility'
+import { useSecondTick } from './clock'
+import { formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
+import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from './open-state'
+import { safeLocale, useReasoningConfig } from './provider'
+import { StreamingText, type RenderText } from './text'
+
+export interface ReasoningContextValue {
+  /** The block as the visibility level allows it: the only view of the block parts get. */
+  readonly block: VisibleBlock
+  readonly open: boolean
+  readonly setOpen: (open: boolean) => void
+  readonly labels: ReasoningLabels
+  readonly locale: string | undefined
+  readonly now: () => number
+  readonly renderText: RenderText | undefined
+}
+
+const ReasoningContext = createContext<ReasoningContextValue | null>(null)
+
+/** The nearest `<Reasoning>`'s state; throws a clear error outside one. */
+export function useReasoningContext(part: string): ReasoningContextValue {
+  const context = useContext(ReasoningContext)
+  if (!context) throw new Error(`<${part}> must be used within <Reasoning> (or <ReasoningPanel>).`)
+  return context
+}
+
+/** The nearest `<Reasoning>`'s state, or null outside one (for components that also work standalone). */
+export function useOptionalReasoningContext(): ReasoningContextValue | null {
+  return useContext(ReasoningContext)
+}
+
+/** `data-*` attributes every part carries, so CSS can style any of them by state. */
+function stateAttributes(block: VisibleBlock) {
+  return {
+    'data-status': block.status,
+    'data-visibility': block.visibility,
+    'data-encrypted': block.encrypted ? '' : undefined,
+    'data-encrypted-only': block.encryptedOnly ? '' : undefined,
+  }
+}
+
+export interface ReasoningProps extends ComponentPropsWithoutRef<typeof Collapsible.Root> {
+  /** The block to show (from the store). Projected to `visibility` before anything renders. */
+  readonly block: ReasoningBlock
+  /** What may reach the DOM. Default: the provider's, else `'full'`. */
+  readonly visibility?: Visibility
+  /** Controlled open state. Pair with `onOpenChange`. */
+  readonly open?: boolean
+  /** Uncontrolled initial open state. Default: the open policy's choice (open while streaming). */
+  readonly defaultOpen?: boolean
+  /** Called on every change, the user's and (until the user toggles) the open policy's. */
+  readonly onOpenChange?: (open: boolean) => void
+  /** When the panel opens and collapses on its own. Default: the provider's, else `'auto'`. */
+  readonly openPolicy?: OpenPolicyOption
+  /** The answer this reasoning led to has started (collapses the panel under the default policy). Default false. */
+  readonly answerStarted?: boolean
+  /** Label overrides, merged over the provider's and the defaults. */
+  readonly labels?: Partial<ReasoningLabels>
+  /** Locale for durations and numbers. Default: the provider's, else the runtime's. */
+  readonly locale?: string
+  /** Paragraph renderer (e.g. markdown). Default: the provider's, else plain text. */
+  readonly renderText?: RenderText
+}
+
+/**
+ * Root of one reasoning block (a `div`, Radix `Collapsible.Root`). Holds the open
+ * state under the open policy and gives its parts the block, projected to the
+ * visibility level. `data-state` (open|closed), `data-status`, `data-visibility`,
+ * `data-encrypted`, `data-encrypted-only`, `data-expandable`.
+ */
+export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, ref: ForwardedRef<HTMLDivElement>) {
+  const config = useReasoningConfig()
+  const {
+    block,
+    visibility = config.visibility ?? 'full',
+    open,
+    defaultOpen,
+    onOpenChange,
+    openPolicy = config.openPolicy,
+    answerStarted = false,
+    labels,
+    locale = config.locale,
+    renderText = config.renderText,
+    ...rest
+  } = props
+  const visible = projectBlock(block, visibility)
+  const policy = useMemo(() => resolveOpenPolicy(openPolicy), [openPolicy])
+  const state = useReasoningOpenState({
+    status: visible.status,
+    expandable: visible.expandable,
+    answerStarted,
+    policy,
+    ...(open !== undefined && { open }),
+    ...(defaultOpen !== undefined && { defaultOpen }),
+    ...(onOpenChange !== undefined && { onOpenChange }),
+  })
+  const merged = useMemo(() => mergeLabels(config.labels, labels), [config.labels, labels])
+  const value = useMemo<ReasoningContextValue>(
+    () => ({
+      block: visible,
+      open: state.open,
+      setOpen: state.setOpen,
+      labels: merged,
+      locale: safeLocale(locale),
+      now: config.now ?? Date.now,
+      renderText,
+    }),
+    // setOpen is recreated per render but only closes over stable things.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [visible, state.open, merged, locale, config.now, renderText],
+  )
+  return (
+    <ReasoningContext.Provider value={value}>
+      <Collapsible.Root
+        open={state.open}
+        onOpenChange={state.setOpen}
+        disabled={!visible.expandable}
+        {...stateAttributes(visible)}
+        data-expandable={visible.expandable ? '' : undefined}
+        {...rest}
+        ref={ref}
+      />
+    </ReasoningContext.Provider>
+  )
+})
+
+export type ReasoningTriggerProps = ComponentPropsWithoutRef<typeof Collapsible.Trigger>
+
+/** The button that opens and closes the panel (`aria-expanded`, `aria-controls`). Disabled when the block is not expandable. */
+export const ReasoningTrigger = forwardRef(function ReasoningTrigger(
+  props: ReasoningTriggerProps,
+  ref: ForwardedRef<HTMLButtonElement>,
+) {
+  const { block } = useReasoningContext('ReasoningTrigger')
+  return <Collapsible.Trigger {...stateAttributes(block)} {...props} ref={ref} />
+})
+
+export type ReasoningContentProps = ComponentPropsWithoutRef<typeof Collapsible.Content>
+
+/**
+ * What opens: out of the DOM (and the accessibility tree) while closed, unless
+ * `forceMount` (for exit animations). Renders nothing for blocks that cannot
+ * expand (`none` visibility, encrypted-only).
+ */
+export const ReasoningContent = forwardRef(function ReasoningContent(
+  props: ReasoningContentProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  const { block } = useReasoningContext('ReasoningContent')
+  if (!block.expandable) return null
+  return <Collapsible.Content {...stateAttributes(block)} {...props} ref={ref} />
+})
+
+interface SlotProps {
+  /** Render your own element instead, merging props and ref into it. */
+  readonly asChild?: boolean
+}
+
+export interface ReasoningStatusLabelProps extends ComponentPropsWithoutRef<'span'>, SlotProps {}
+
+/**
+ * The status line: "Thinking…", "Thinking · 7s" (live, once a second),
+ * "Thought for 12 seconds", "Thought for less than a second", "Reasoning
+ * interrupted after 4 seconds". Only this element re-renders on each tick.
+ */
+export const ReasoningStatusLabel = forwardRef(function ReasoningStatusLabel(
+  { asChild, children, ...props }: ReasoningStatusLabelProps,
+  ref: ForwardedRef<HTMLSpanElement>,
+) {
+  const { block, labels, locale, now } = useReasoningContext('ReasoningStatusLabel')
+  const tick = useSecondTick(block.status === 'streaming')
+  const label = statusLabel(block, labels, locale, tick === undefined ? undefined : now())
+  const Element = asChild ? Slot : 'span'
+  return (
+    <Element {...stateAttributes(block)} {...props} ref={ref}>
+      {children ?? label}
+    </Element>
+  )
+})
+
+/**
+ * The status wording for a block. `now` is the current time for a streaming
+ * block's counter (undefined: no counter, as on the server).
+ */
+export function statusLabel(block: VisibleBlock, labels: ReasoningLabels, locale: string | undefined, now?: number): string {
+  const duration = durationOf(block, now)
+  switch (block.status) {
+    case 'streaming':
+      return duration === undefined || duration < 1000 ? labels.thinking : labels.thinkingFor(formatDuration(duration, locale, 'narrow'))
+    case 'complete':
+      if (duration === undefined) return labels.thought
+      return duration < 1000 ? labels.thoughtBriefly : labels.thoughtFor(formatDuration(duration, locale))
+    case 'interrupted':
+      return duration === undefined || duration < 1000 ? labels.interrupted : labels.interruptedAfter(formatDuration(duration, locale))
+  }
+}
+
+function durationOf(block: VisibleBlock, now: number | undefined): number | undefined {
+  if (block.status === 'streaming' && now === undefined) return undefined
+  return getBlockDuration(block, now)
+}
+
+export interface ReasoningDurationProps extends ComponentPropsWithoutRef<'time'>, SlotProps {
+  /** `long` ("12 seconds", default) or `narrow` ("12s"). */
+  readonly format?: 'long' | 'narrow'
+}
+
+/**
+ * The duration alone, as `<time dateTime="PT12S">`: live while streaming,
+ * from the block's own timestamps when done. Renders nothing while unknown.
+ */
+export const ReasoningDuration = forwardRef(function ReasoningDuration(
+  { asChild, format = 'long', children, ...props }: ReasoningDurationProps,
+  ref: ForwardedRef<HTMLTimeElement>,
+) {
+  const { block, locale, now } = useReasoningContext('ReasoningDuration')
+  const tick = useSecondTick(block.status === 'streaming')
+  const duration = durationOf(block, tick === undefined ? undefined : now())
+  if (duration === undefined) return null
+  const Element = asChild ? Slot : 'time'
+  return (
+    <Element dateTime={isoDuration(duration)} {...stateAttributes(block)} {...props} ref={ref}>
+      {children ?? formatDuration(duration, locale, format)}
+    </Element>
+  )
+})
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const
+
+export interface ReasoningAnnouncerProps extends ComponentPropsWithoutRef<'span'>, SlotProps {}
+
+/**
+ * The polite live region (visually hidden): says "Thinking…" when the block
+ * starts streaming and "Thought for 12 seconds" when it ends. Never tokens, never
+ * the ticking counter, and nothing for history that was already complete on mount.
+ */
+export const ReasoningAnnouncer = forwardRef(function ReasoningAnnouncer(
+  { asChild, style, ...props }: ReasoningAnnouncerProps,
+  ref: ForwardedRef<HTMLSpanElement>,
+) {
+  const { block, labels, locale } = useReasoningContext('ReasoningAnnouncer')
+  const [mountedStatus] = useState(block.status)
+  const target =
+    block.status === 'streaming' ? labels.thinking
+      : block.status !== mountedStatus ? statusLabel(block, labels, locale)
+        : ''
+  const [spoken, setSpoken] = useState('')
+  useEffect(() => {
+    // After the region is in the DOM: screen readers ignore text that arrives with its region.
+    const timer = setTimeout(() => setSpoken(target), 0)
+    return () => clearTimeout(timer)
+  }, [target])
+  const Element = asChild ? Slot : 'span'
+  return (
+    <Element role="status" aria-live="polite" aria-atomic="true" style={{ ...visuallyHidden, ...style }} {...props} ref={ref}>
+      {spoken}
+    </Element>
+  )
+})
+
+export interface ReasoningTextProps extends ComponentPropsWithoutRef<'div'>, SlotProps {}
+
+/**
+ * The raw reasoning (`full` only; nothing otherwise): text messages as
+ * paragraphs, structured steps with their type, title, confidence and
+ * conclusion. Provider summaries are left to `ReasoningSummary`. Finished
+ * paragraphs never re-render while the live tail streams.
+ */
+export const ReasoningText = forwardRef(function ReasoningText(
+  { asChild, ...props }: ReasoningTextProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  const { block, renderText, labels, locale } = useReasoningContext('ReasoningText')
+  if (block.visibility !== 'full') return null
+  const messages = block.messages.filter((m) => m.kind !== 'summary')
+  if (messages.length === 0) return null
+  const Element = asChild ? Slot : 'div'
+  return (
+    <Element {...stateAttributes(block)} {...props} ref={ref}>
+      {messages.map((message) =>
+        message.kind === 'step' ? (
+          <div key={message.id} data-slot="reasoning-step" data-step-type={message.meta?.stepType} data-status={message.status}>
+            {(message.meta?.stepType !== undefined || message.meta?.title !== undefined) && (
+              <p data-slot="reasoning-step-header">
+                {message.meta?.stepType !== undefined && <span data-slot="reasoning-step-type">{message.meta.stepType}</span>}
+                {message.meta?.title !== undefined && <strong data-slot="reasoning-step-title">{message.meta.title}</strong>}
+              </p>
+            )}
+            <StreamingText text={message.text} live={message.status === 'streaming'} kind="step" render={renderText} />
+            {message.meta && <Outcome outcome={message.meta} labels={labels} locale={locale} />}
+          </div>
+        ) : (
+          <StreamingText key={message.id} text={message.text} live={message.status === 'streaming'} kind="text" render={renderText} />
+        ),
+      )}
+    </Element>
+  )
+})
+
+/** Conclusion, confidence and key factors, when any is present. Internal: shared by steps and blocks. */
+export function Outcome({ outcome, labels, locale }: {
+  readonly outcome: NonNullable<VisibleBlock['outcome']>
+  readonly labels: ReasoningLabels
+  readonly locale: string | undefined
+}): ReactNode {
+  const { conclusion, confidence, keyFactors } = outcome
+  if (conclusion === undefined && confidence === undefined && (keyFactors === undefined || keyFactors.length === 0)) return null
+  return (
+    <dl data-slot="reasoning-outcome">
+      {conclusion !== undefined && (
+        <div data-slot="reasoning-conclusion">
+          <dt>{labels.conclusion}</dt>
+          <dd>{conclusion}</dd>
+        </div>
+      )}
+      {confidence !== undefined && (
+        <div data-slot="reasoning-confidence">
+          <dt>{labels.confidence(formatConfidence(confidence, locale))}</dt>
+          <dd>
+            <meter min={0} max={1} value={confidence} aria-label={labels.confidence(formatConfidence(confidence, locale))} />
+          </dd>
+        </div>
+      )}
+      {keyFactors !== undefined && keyFactors.length > 0 && (
+        <div data-slot="reasoning-key-factors">
+          <dt>{labels.keyFactors}</dt>
+          {keyFactors.map((factor, i) => (
+            <dd key={i}>{factor}</dd>
+          ))}
+        </div>
+      )}
+    </dl>
+  )
+}
+
+function formatConfidence(value: number, locale: string | undefined): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value)
+}
+
+export interface ReasoningScrollAreaProps extends ComponentPropsWithoutRef<'div'>, SlotProps {}
+
+/** How close to the bottom (px) still counts as "at the bottom" when the user scrolls. */
+const FOLLOW_SLACK = 24
+
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
+/**
+ * A scroll container for the open panel's text that follows the newest text
+ * while the block streams, stops following as soon as the user scrolls up, and
+ * follows again when they scroll back to the bottom. Focusable, so keyboard
+ * users can scroll it.
+ */
+export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
+  { asChild, onScroll, ...props }: ReasoningScrollAreaProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  const { block, labels } = useReasoningContext('ReasoningScrollArea')
+  const own = useRef<HTMLDivElement | null>(null)
+  const following = useRef(true)
+  const streaming = block.status === 'streaming'
+  useIsomorphicLayoutEffect(() => {
+    const element = own.current
+    if (!element || !streaming || !following.current) return
+    element.scrollTop = element.scrollHeight
+  }, [block, streaming])
+  const Element = asChild ? Slot : 'div'
+  return (
+    <Element
+      tabIndex={0}
+      role="group"
+      aria-label={labels.content}
+      {...stateAttributes(block)}
+      {...props}
+      ref={(node: HTMLDivElement | null) => {
+        own.current = node
+        if (typeof ref === 'function') ref(node)
+        else if (ref) ref.current = node
+      }}
+      onScroll={(event) => {
+        onScroll?.(event)
+        const element = event.currentTarget
+        following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK
+      }}
+    />
+  )
+})

@@ -1,0 +1,114 @@
+import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
+import type { ReasoningBlock, ReasoningState, SubagentInfo } from '../core/model'
+import {
+  selectAnsweredBlockIds,
+  selectBlocksBefore,
+  selectBlocksForRun,
+  selectStreamStatus,
+} from '../core/selectors'
+import type { ReasoningSource } from '../core/sources'
+import type { ReasoningStore } from '../core/store'
+import { ThinkingIndicator } from './indicators'
+import { ReasoningPanel, type ReasoningPanelProps } from './panel'
+import { useReasoningStream } from './use-reasoning-stream'
+
+/** Where a stream component gets its state: exactly one of these (`state` wins, then `store`, then `source`). */
+export interface StreamInput {
+  /** Something that yields AG-UI events (agent, Observable, async iterable, SSE `Response` or URL), as for `useReasoningStream`. */
+  readonly source?: ReasoningSource | null
+  /** A store you feed yourself (or share with `useReasoningStream`). */
+  readonly store?: ReasoningStore
+  /** A state you already hold (e.g. from `useReasoningStream`). */
+  readonly state?: ReasoningState
+}
+
+/** The state of whichever input was given. */
+export function useStreamInput({ source, store, state }: StreamInput): ReasoningState {
+  const result = useReasoningStream(state ? null : (source ?? null), store ? { store } : {})
+  return state ?? result.state
+}
+
+/** Panel settings that every panel of a stream shares. */
+export type SharedPanelProps = Pick<
+  ReasoningPanelProps,
+  'visibility' | 'openPolicy' | 'labels' | 'locale' | 'renderText' | 'animationDuration'
+>
+
+export interface ReasoningStreamProps extends StreamInput, SharedPanelProps, ComponentPropsWithoutRef<'div'> {
+  /** Only the blocks of this run. */
+  readonly runId?: string
+  /** Only the blocks that led to this answer message (after the previous answer, before this one). */
+  readonly beforeMessageId?: string
+  /** Show "Thinking…" while a run is working and no block is streaming yet. Default true. */
+  readonly pendingIndicator?: boolean
+}
+
+/**
+ * Every reasoning block of a stream, in order, one `ReasoningPanel` each: the
+ * component twin of `useReasoningStream`. Give it a `source`, a `store` or a
+ * `state`; narrow it to one run (`runId`) or to the reasoning before one answer
+ * (`beforeMessageId`) to place panels inside a chat's message list. A panel
+ * collapses when the answer after it starts.
+ */
+export const ReasoningStream = forwardRef(function ReasoningStream(
+  {
+    source,
+    store,
+    state: given,
+    runId,
+    beforeMessageId,
+    pendingIndicator = true,
+    visibility,
+    openPolicy,
+    labels,
+    locale,
+    renderText,
+    animationDuration,
+    ...props
+  }: ReasoningStreamProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  const state = useStreamInput({ source, store, state: given })
+  const blocks = pickBlocks(state, runId, beforeMessageId)
+  const answered = selectAnsweredBlockIds(state)
+  const status = selectStreamStatus(state)
+  const lastRun = state.runs[state.runs.length - 1]
+  const pending =
+    pendingIndicator &&
+    status === 'reasoning' &&
+    !blocks.some((b) => b.status === 'streaming') &&
+    beforeMessageId === undefined &&
+    (runId === undefined || lastRun?.runId === runId)
+  const shared = { visibility, openPolicy, labels, locale, renderText, animationDuration }
+  return (
+    <div data-slot="reasoning-stream" data-status={status} {...props} ref={ref}>
+      {blocks.map((block) => (
+        <ReasoningPanel
+          key={block.id}
+          block={block}
+          answerStarted={answered.has(block.id)}
+          {...subagentProps(block, state.subagents)}
+          {...definedOnly(shared)}
+        />
+      ))}
+      {pending && <ThinkingIndicator data-slot="reasoning-pending" label={labels?.thinking} />}
+    </div>
+  )
+})
+
+function pickBlocks(state: ReasoningState, runId: string | undefined, beforeMessageId: string | undefined): readonly ReasoningBlock[] {
+  let blocks: readonly ReasoningBlock[] = state.blocks
+  if (beforeMessageId !== undefined) blocks = selectBlocksBefore(state, beforeMessageId)
+  if (runId !== undefined) blocks = (beforeMessageId === undefined ? selectBlocksForRun(state, runId) : blocks.filter((b) => b.runId === runId))
+  return blocks
+}
+
+export function subagentProps(block: ReasoningBlock, subagents: readonly SubagentInfo[]): { subagentName?: string } {
+  if (block.subagentRunId === undefined) return {}
+  const info = subagents.find((s) => s.subagentRunId === block.subagentRunId)
+  return { subagentName: info?.name ?? block.subagentRunId }
+}
+
+export function definedOnly<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> }
+}

@@ -1,0 +1,61 @@
+import { forwardRef, useMemo, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
+import type { ReasoningBlock } from '../core/model'
+import { projectBlock, type VisibleBlock } from '../core/visibility'
+import { mergeLabels, type ReasoningLabels } from './labels'
+import { useOptionalReasoningContext } from './parts'
+import { useReasoningConfig } from './provider'
+import { StreamingText, type RenderText } from './text'
+
+export interface ReasoningSummaryProps extends ComponentPropsWithoutRef<'div'> {
+  /** The block; optional inside a `<Reasoning>` / `<ReasoningPanel>`, which provide it (at their visibility). */
+  readonly block?: ReasoningBlock
+  /** Show only a provider summary, nothing when there is none (how a `full` panel heads its text). Default false. */
+  readonly providerOnly?: boolean
+  readonly labels?: Partial<ReasoningLabels>
+  /** Paragraph renderer for the provider summary. Default: the panel's / provider's, else plain text. */
+  readonly renderText?: RenderText
+}
+
+/**
+ * The summary view of a block: the provider's summary (live while it streams),
+ * else the titles of the reasoning (bold heading lines, THINKING titles, step
+ * titles), else "No summary available". Never the raw reasoning text: a
+ * standalone summary projects its block to the `summary` level first. Renders
+ * nothing under `none`.
+ */
+export const ReasoningSummary = forwardRef(function ReasoningSummary(
+  { block, providerOnly = false, labels, renderText, ...props }: ReasoningSummaryProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  const context = useOptionalReasoningContext()
+  const config = useReasoningConfig()
+  const merged = useMemo(
+    () => (labels === undefined && context ? context.labels : mergeLabels(config.labels, labels)),
+    [context, config.labels, labels],
+  )
+  const visible: VisibleBlock | undefined = block ? projectBlock(block, 'summary') : context?.block
+  if (!visible) throw new Error('<ReasoningSummary> needs a `block` prop outside <Reasoning>.')
+  const summary = visible.summary
+  if (!summary) return null
+  if (providerOnly && summary.source !== 'provider') return null
+  const render = renderText ?? context?.renderText ?? config.renderText
+  const streaming = visible.status === 'streaming'
+  return (
+    <div data-slot="reasoning-summary" data-source={summary.source} data-status={visible.status} {...props} ref={ref}>
+      {providerOnly && <p data-slot="reasoning-summary-heading">{merged.summary}</p>}
+      {summary.source === 'provider' && summary.text !== undefined ? (
+        <StreamingText text={summary.text} live={streaming} kind="summary" render={render} />
+      ) : summary.source === 'titles' ? (
+        <ul data-slot="reasoning-summary-titles">
+          {summary.titles.map((title, i) => (
+            <li key={i} data-live={streaming && i === summary.titles.length - 1 ? '' : undefined}>
+              {title}
+            </li>
+          ))}
+        </ul>
+      ) : streaming ? null : (
+        <p data-slot="reasoning-summary-empty">{merged.noSummary}</p>
+      )}
+    </div>
+  )
+})

@@ -1,0 +1,102 @@
+import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
+import type { ReasoningBlock, ReasoningState, TimelineToolCall } from '../core/model'
+import { selectAnsweredBlockIds } from '../core/selectors'
+import { useSecondTick } from './clock'
+import { AlertIcon, ToolIcon } from './icons'
+import { formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
+import { ReasoningPanel } from './panel'
+import { safeLocale, useReasoningConfig } from './provider'
+import { definedOnly, subagentProps, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
+
+export interface ReasoningTimelineProps extends StreamInput, SharedPanelProps, ComponentPropsWithoutRef<'ol'> {
+  /** The run to show. Default: the latest run (or everything when the stream has no runs). */
+  readonly runId?: string
+}
+
+type Row =
+  | { readonly kind: 'reasoning'; readonly block: ReasoningBlock }
+  | { readonly kind: 'tool-call'; readonly call: TimelineToolCall }
+
+/**
+ * One run's reasoning as it happened: its blocks in order with the tool calls
+ * between them (an agentic loop), each block with its duration and "N steps",
+ * structured steps (type, confidence, key factors, conclusion) inside the
+ * panels. An ordered list; each row a list item.
+ */
+export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
+  { source, store, state: given, runId, visibility, openPolicy, labels, locale, renderText, animationDuration, ...props }: ReasoningTimelineProps,
+  ref: ForwardedRef<HTMLOListElement>,
+) {
+  const state = useStreamInput({ source, store, state: given })
+  const config = useReasoningConfig()
+  const merged = mergeLabels(config.labels, labels)
+  const resolvedLocale = safeLocale(locale ?? config.locale)
+  const run = runId ?? state.runs[state.runs.length - 1]?.runId
+  const rows = rowsOf(state, run)
+  const answered = selectAnsweredBlockIds(state)
+  const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
+  return (
+    <ol data-slot="reasoning-timeline" {...props} ref={ref}>
+      {rows.map((row) =>
+        row.kind === 'reasoning' ? (
+          <li key={`r:${row.block.id}`} data-slot="timeline-item" data-kind="reasoning" data-status={row.block.status}>
+            <ReasoningPanel
+              block={row.block}
+              answerStarted={answered.has(row.block.id)}
+              {...subagentProps(row.block, state.subagents)}
+              {...shared}
+            />
+          </li>
+        ) : (
+          <li key={`t:${row.call.id}`} data-slot="timeline-item" data-kind="tool-call" data-status={row.call.status}>
+            <ToolCallRow call={row.call} labels={merged} locale={resolvedLocale} now={config.now ?? Date.now} />
+          </li>
+        ),
+      )}
+    </ol>
+  )
+})
+
+function rowsOf(state: ReasoningState, runId: string | undefined): Row[] {
+  const blocks = new Map(state.blocks.map((b) => [b.id, b]))
+  const rows: Row[] = []
+  for (const entry of state.timeline) {
+    if (runId !== undefined && entry.runId !== runId) continue
+    if (entry.kind === 'reasoning') {
+      const block = blocks.get(entry.id)
+      if (block) rows.push({ kind: 'reasoning', block })
+    } else if (entry.kind === 'tool-call') {
+      rows.push({ kind: 'tool-call', call: entry })
+    }
+  }
+  return rows
+}
+
+interface ToolCallRowProps {
+  readonly call: TimelineToolCall
+  readonly labels: ReasoningLabels
+  readonly locale: string | undefined
+  readonly now: () => number
+}
+
+function ToolCallRow({ call, labels, locale, now }: ToolCallRowProps) {
+  const streaming = call.status === 'streaming'
+  const tick = useSecondTick(streaming)
+  const end = call.endedAt ?? (streaming && tick !== undefined ? now() : undefined)
+  const duration = call.startedAt !== undefined && end !== undefined ? Math.max(0, end - call.startedAt) : undefined
+  const text =
+    call.status === 'streaming' ? labels.toolCallRunning(call.name)
+      : call.status === 'interrupted' ? labels.toolCallInterrupted(call.name)
+        : labels.toolCall(call.name)
+  return (
+    <div data-slot="timeline-tool-call" data-status={call.status}>
+      {call.status === 'interrupted' ? <AlertIcon data-slot="timeline-icon" /> : <ToolIcon data-slot="timeline-icon" />}
+      <span data-slot="timeline-tool-label">{text}</span>
+      {duration !== undefined && duration >= 1000 && (
+        <time data-slot="timeline-duration" dateTime={isoDuration(duration)}>
+          {formatDuration(duration, locale, streaming ? 'narrow' : 'long')}
+        </time>
+      )}
+    </div>
+  )
+}
