@@ -12,7 +12,8 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import type { BrowserConfigOptions } from 'vitest/node';
+import type { BrowserCommands } from 'vitest/browser';
+import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node';
 
 const root = import.meta.dirname;
 
@@ -42,6 +43,16 @@ const browser = () =>
 
 const domSetup = resolve(root, 'test/setup/dom.ts');
 
+/**
+ * Commands the `browser` tests call through `commands` from 'vitest/browser'
+ * (types: test/browser/commands.d.ts). They run here in Node with the
+ * Playwright page; media emulation is per page, so it reaches the test iframe.
+ */
+const emulateMedia: BrowserCommand<Parameters<BrowserCommands['emulateMedia']>> = async (context, media) => {
+  if (context.provider.name !== 'playwright') throw new Error('emulateMedia needs the playwright browser provider.');
+  await context.page.emulateMedia({ ...media });
+};
+
 /** Tests and docs examples import the package by name, as users do; it resolves to the source. */
 const alias = [
   { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
@@ -63,11 +74,12 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
           setupFiles: [domSetup],
-          browser: browser(),
+          browser: { ...browser(), commands: { emulateMedia } },
         },
       },
       {

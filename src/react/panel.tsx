@@ -1,5 +1,5 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { forwardRef, type ForwardedRef, type ReactNode } from 'react'
+import { forwardRef, useRef, type ForwardedRef, type ReactNode, type RefObject } from 'react'
 import { AlertIcon, ChevronIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
 import { formatCount } from './labels'
@@ -58,7 +58,19 @@ interface PanelInnerProps {
 function PanelInner({ subagentName, headerExtra, animationDuration }: PanelInnerProps) {
   const { block, open, labels, locale } = useReasoningContext('ReasoningPanel')
   const reduceMotion = useReducedMotion()
+  const content = useRef<HTMLDivElement | null>(null)
   const transition = { duration: reduceMotion ? 0 : animationDuration, ease: [0.2, 0, 0, 1] as const }
+  const variants = {
+    open: { height: 'auto', opacity: 1 },
+    // Resolved when the collapse starts, with the content element (AnimatePresence's `custom`):
+    // content scrolled off above the viewport collapses at once, because an animated height
+    // change up there defeats the browser's scroll anchoring and the page under the reader jumps.
+    closed: (element: RefObject<HTMLDivElement | null>) => ({
+      height: 0,
+      opacity: 0,
+      ...(isAboveViewport(element.current) && { transition: { duration: 0 } }),
+    }),
+  }
   const header = (
     <>
       {block.encryptedOnly ? (
@@ -86,16 +98,19 @@ function PanelInner({ subagentName, headerExtra, animationDuration }: PanelInner
         <div data-slot="reasoning-header">{header}</div>
       )}
       <LazyMotion features={loadMotionFeatures}>
-        <AnimatePresence initial={false}>
+        <AnimatePresence initial={false} custom={content}>
           {open && (
             <ReasoningContent forceMount asChild key="content">
               <m.div
                 data-slot="reasoning-content"
-                initial={{ height: 0, opacity: 0 }}
-                animate={{ height: 'auto', opacity: 1 }}
-                exit={{ height: 0, opacity: 0 }}
+                variants={variants}
+                custom={content}
+                initial="closed"
+                animate="open"
+                exit="closed"
                 transition={transition}
                 style={{ overflow: 'hidden' }}
+                ref={content}
               >
                 <ReasoningScrollArea data-slot="reasoning-body">
                   <ReasoningSummary providerOnly={block.visibility === 'full'} />
@@ -109,4 +124,9 @@ function PanelInner({ subagentName, headerExtra, animationDuration }: PanelInner
       </LazyMotion>
     </>
   )
+}
+
+
+function isAboveViewport(element: Element | null): boolean {
+  return element !== null && element.getBoundingClientRect().bottom <= 0
 }

@@ -27,6 +27,8 @@ export function splitParagraphs(text: string, previous: Paragraphs = empty): Par
   const base = extends_ ? previous : empty
   let done: string[] | undefined
   let start = base.tailStart
+  // Newlines right after a paragraph break belong to the break, also when they arrive in a later delta.
+  if (start > 0) while (text.charCodeAt(start) === 10) start++
   let from = start
   for (;;) {
     const gap = text.indexOf('\n\n', from)

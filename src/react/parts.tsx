@@ -8,10 +8,13 @@
 import * as Collapsible from '@radix-ui/react-collapsible'
 import { Slot } from '@radix-ui/react-slot'
 import {
+  cloneElement,
   createContext,
+  isValidElement,
   forwardRef,
   useContext,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -38,7 +41,12 @@ export interface ReasoningContextValue {
   readonly locale: string | undefined
   readonly now: () => number
   readonly renderText: RenderText | undefined
+  /** The id of the content element (the caller's, if they gave `ReasoningContent` one), for `aria-controls`. */
+  readonly contentId: string
+  readonly setContentId: (id: string | undefined) => void
 }
+
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 const ReasoningContext = createContext<ReasoningContextValue | null>(null)
 
@@ -85,6 +93,8 @@ export interface ReasoningProps extends ComponentPropsWithoutRef<typeof Collapsi
   readonly locale?: string
   /** Paragraph renderer (e.g. markdown). Default: the provider's, else plain text. */
   readonly renderText?: RenderText
+  /** Id of the content element, for `aria-controls` (also in server HTML). Default: generated; an `id` on `ReasoningContent` wins after hydration. */
+  readonly contentId?: string
 }
 
 /**
@@ -106,6 +116,7 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
     labels,
     locale = config.locale,
     renderText = config.renderText,
+    contentId: contentIdProp,
     ...rest
   } = props
   const visible = projectBlock(block, visibility)
@@ -120,6 +131,9 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
     ...(onOpenChange !== undefined && { onOpenChange }),
   })
   const merged = useMemo(() => mergeLabels(config.labels, labels), [config.labels, labels])
+  const generatedId = useId()
+  const [customContentId, setContentId] = useState<string | undefined>(undefined)
+  const contentId = customContentId ?? contentIdProp ?? `reasoning-content${generatedId}`
   const value = useMemo<ReasoningContextValue>(
     () => ({
       block: visible,
@@ -129,10 +143,12 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
       locale: safeLocale(locale),
       now: config.now ?? Date.now,
       renderText,
+      contentId,
+      setContentId,
     }),
     // setOpen is recreated per render but only closes over stable things.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [visible, state.open, merged, locale, config.now, renderText],
+    [visible, state.open, merged, locale, config.now, renderText, contentId],
   )
   return (
     <ReasoningContext.Provider value={value}>
@@ -156,29 +172,49 @@ export const ReasoningTrigger = forwardRef(function ReasoningTrigger(
   props: ReasoningTriggerProps,
   ref: ForwardedRef<HTMLButtonElement>,
 ) {
-  const { block } = useReasoningContext('ReasoningTrigger')
-  return <Collapsible.Trigger {...stateAttributes(block)} {...props} ref={ref} />
+  const { block, open, contentId } = useReasoningContext('ReasoningTrigger')
+  return <Collapsible.Trigger aria-controls={open ? contentId : undefined} {...stateAttributes(block)} {...props} ref={ref} />
 })
 
 export type ReasoningContentProps = ComponentPropsWithoutRef<typeof Collapsible.Content>
 
 /**
  * What opens: out of the DOM (and the accessibility tree) while closed, unless
- * `forceMount` (for exit animations). Renders nothing for blocks that cannot
- * expand (`none` visibility, encrypted-only).
+ * `forceMount` (for exit animations; then hide it yourself). Renders nothing for
+ * blocks that cannot expand (`none` visibility, encrypted-only).
  */
 export const ReasoningContent = forwardRef(function ReasoningContent(
   props: ReasoningContentProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { block } = useReasoningContext('ReasoningContent')
-  if (!block.expandable) return null
-  return <Collapsible.Content {...stateAttributes(block)} {...props} ref={ref} />
+  const { block, open, contentId, setContentId } = useReasoningContext('ReasoningContent')
+  const { id, forceMount } = props
+  // A caller's id replaces ours, so the trigger's aria-controls must follow it.
+  useIsomorphicLayoutEffect(() => {
+    setContentId(id)
+    return () => setContentId(undefined)
+  }, [id, setContentId])
+  // Closed content leaves the DOM entirely (Radix would keep an empty hidden element).
+  if (!block.expandable || (!open && !forceMount)) return null
+  return <Collapsible.Content id={contentId} {...stateAttributes(block)} {...props} ref={ref} />
 })
 
 interface SlotProps {
-  /** Render your own element instead, merging props and ref into it. */
+  /** Render your own element instead, merging props and ref into it; an empty child gets the part's content. */
   readonly asChild?: boolean
+}
+
+/**
+ * The children of a part that makes its own content: with `asChild`, the
+ * caller's element becomes the part's element and receives the content
+ * unless it brought its own; without, the caller's children replace the content.
+ */
+function slotted(asChild: boolean | undefined, children: ReactNode, content: ReactNode): ReactNode {
+  if (!asChild) return children ?? content
+  if (isValidElement<{ children?: ReactNode }>(children) && children.props.children == null) {
+    return cloneElement(children, undefined, content)
+  }
+  return children
 }
 
 export interface ReasoningStatusLabelProps extends ComponentPropsWithoutRef<'span'>, SlotProps {}
@@ -198,7 +234,7 @@ export const ReasoningStatusLabel = forwardRef(function ReasoningStatusLabel(
   const Element = asChild ? Slot : 'span'
   return (
     <Element {...stateAttributes(block)} {...props} ref={ref}>
-      {children ?? label}
+      {slotted(asChild, children, label)}
     </Element>
   )
 })
@@ -245,7 +281,7 @@ export const ReasoningDuration = forwardRef(function ReasoningDuration(
   const Element = asChild ? Slot : 'time'
   return (
     <Element dateTime={isoDuration(duration)} {...stateAttributes(block)} {...props} ref={ref}>
-      {children ?? formatDuration(duration, locale, format)}
+      {slotted(asChild, children, formatDuration(duration, locale, format))}
     </Element>
   )
 })
@@ -270,7 +306,7 @@ export interface ReasoningAnnouncerProps extends ComponentPropsWithoutRef<'span'
  * the ticking counter, and nothing for history that was already complete on mount.
  */
 export const ReasoningAnnouncer = forwardRef(function ReasoningAnnouncer(
-  { asChild, style, ...props }: ReasoningAnnouncerProps,
+  { asChild, style, children, ...props }: ReasoningAnnouncerProps,
   ref: ForwardedRef<HTMLSpanElement>,
 ) {
   const { block, labels, locale } = useReasoningContext('ReasoningAnnouncer')
@@ -287,8 +323,16 @@ export const ReasoningAnnouncer = forwardRef(function ReasoningAnnouncer(
   }, [target])
   const Element = asChild ? Slot : 'span'
   return (
-    <Element role="status" aria-live="polite" aria-atomic="true" style={{ ...visuallyHidden, ...style }} {...props} ref={ref}>
-      {spoken}
+    <Element
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      style={{ ...visuallyHidden, ...style }}
+      {...stateAttributes(block)}
+      {...props}
+      ref={ref}
+    >
+      {slotted(asChild, children, spoken)}
     </Element>
   )
 })
@@ -302,7 +346,7 @@ export interface ReasoningTextProps extends ComponentPropsWithoutRef<'div'>, Slo
  * paragraphs never re-render while the live tail streams.
  */
 export const ReasoningText = forwardRef(function ReasoningText(
-  { asChild, ...props }: ReasoningTextProps,
+  { asChild, children, ...props }: ReasoningTextProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
   const { block, renderText, labels, locale } = useReasoningContext('ReasoningText')
@@ -310,24 +354,25 @@ export const ReasoningText = forwardRef(function ReasoningText(
   const messages = block.messages.filter((m) => m.kind !== 'summary')
   if (messages.length === 0) return null
   const Element = asChild ? Slot : 'div'
+  const content = messages.map((message) =>
+    message.kind === 'step' ? (
+      <div key={message.id} data-slot="reasoning-step" data-step-type={message.meta?.stepType} data-status={message.status}>
+        {(message.meta?.stepType !== undefined || message.meta?.title !== undefined) && (
+          <p data-slot="reasoning-step-header">
+            {message.meta?.stepType !== undefined && <span data-slot="reasoning-step-type">{message.meta.stepType}</span>}
+            {message.meta?.title !== undefined && <strong data-slot="reasoning-step-title">{message.meta.title}</strong>}
+          </p>
+        )}
+        <StreamingText text={message.text} live={message.status === 'streaming'} kind="step" render={renderText} />
+        {message.meta && <Outcome outcome={message.meta} labels={labels} locale={locale} />}
+      </div>
+    ) : (
+      <StreamingText key={message.id} text={message.text} live={message.status === 'streaming'} kind="text" render={renderText} />
+    ),
+  )
   return (
     <Element {...stateAttributes(block)} {...props} ref={ref}>
-      {messages.map((message) =>
-        message.kind === 'step' ? (
-          <div key={message.id} data-slot="reasoning-step" data-step-type={message.meta?.stepType} data-status={message.status}>
-            {(message.meta?.stepType !== undefined || message.meta?.title !== undefined) && (
-              <p data-slot="reasoning-step-header">
-                {message.meta?.stepType !== undefined && <span data-slot="reasoning-step-type">{message.meta.stepType}</span>}
-                {message.meta?.title !== undefined && <strong data-slot="reasoning-step-title">{message.meta.title}</strong>}
-              </p>
-            )}
-            <StreamingText text={message.text} live={message.status === 'streaming'} kind="step" render={renderText} />
-            {message.meta && <Outcome outcome={message.meta} labels={labels} locale={locale} />}
-          </div>
-        ) : (
-          <StreamingText key={message.id} text={message.text} live={message.status === 'streaming'} kind="text" render={renderText} />
-        ),
-      )}
+      {slotted(asChild, children, content)}
     </Element>
   )
 })
@@ -377,8 +422,6 @@ export interface ReasoningScrollAreaProps extends ComponentPropsWithoutRef<'div'
 /** How close to the bottom (px) still counts as "at the bottom" when the user scrolls. */
 const FOLLOW_SLACK = 24
 
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
-
 /**
  * A scroll container for the open panel's text that follows the newest text
  * while the block streams, stops following as soon as the user scrolls up, and
@@ -395,8 +438,17 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
   const streaming = block.status === 'streaming'
   useIsomorphicLayoutEffect(() => {
     const element = own.current
-    if (!element || !streaming || !following.current) return
-    element.scrollTop = element.scrollHeight
+    if (!element || !streaming) return
+    const follow = () => {
+      if (following.current) element.scrollTop = element.scrollHeight
+    }
+    follow()
+    // Text can also grow after this commit: a finished paragraph leaves `content-visibility:
+    // visible` and is laid out at its real height a frame later. Follow those growths too.
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(follow)
+    for (const child of element.children) observer.observe(child)
+    return () => observer.disconnect()
   }, [block, streaming])
   const Element = asChild ? Slot : 'div'
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   getBlockDuration, isEncryptedOnly, projectBlock, selectActiveBlock, selectBlocksBefore, selectBlocksForRun,
-  selectStreamStatus, selectSummary,
+  selectAnsweredBlockIds, selectStreamStatus, selectSummary,
 } from '../../src/core/index'
 import { chunk, content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text, ui } from '../helpers/events'
 
@@ -63,6 +63,15 @@ describe('block selectors', () => {
     expect(selectBlocksBefore(store.getState(), 'answer-1').map((b) => b.id)).toEqual(['r-a'])
     expect(selectBlocksBefore(store.getState(), 'answer-2').map((b) => b.id)).toEqual(['r-b', 'r-c'])
     expect(selectBlocksBefore(store.getState(), 'unknown')).toEqual([])
+  })
+
+  it('selectAnsweredBlockIds should name the blocks an assistant answer started after', () => {
+    const store = testStore()
+    feed(store, run(), span('a'), spanEnd('a'), text('t1'), span('b'), spanEnd('b'))
+    expect([...selectAnsweredBlockIds(store.getState())]).toEqual(['a'])
+    feed(store, text('t2'))
+    expect(selectAnsweredBlockIds(store.getState())).toEqual(new Set(['a', 'b']))
+    expect(selectAnsweredBlockIds(store.getState())).toBe(selectAnsweredBlockIds(store.getState()))
   })
 
   it('getBlockDuration should count up while streaming and stop at the end', () => {
@@ -135,6 +144,16 @@ describe('projectBlock (the privacy boundary)', () => {
     const store = testStore()
     feed(store, run(), span('s', { encryptedContent: 'E' }), spanEnd('s'))
     expect(projectBlock(store.getState().blocks[0]!, 'full')).toMatchObject({ encryptedOnly: true, expandable: false })
+  })
+
+  it('should count steps: structured steps, else headings; none under "none"', () => {
+    const block = richBlock()
+    expect(projectBlock(block, 'full').steps).toBe(2)
+    expect(projectBlock(block, 'none').steps).toBe(0)
+    const store = testStore()
+    feed(store, run(), span('s'), msgStart('a', ui({ kind: 'step', stepType: 'analysis' })), msgEnd('a'),
+      msgStart('b', ui({ kind: 'step', stepType: 'reflection' })), msgEnd('b'), msgStart('c', ui({ kind: 'step' })), msgEnd('c'), spanEnd('s'))
+    expect(projectBlock(store.getState().blocks[0]!, 'summary').steps).toBe(3)
   })
 
   it('should keep its identity while the block does', () => {

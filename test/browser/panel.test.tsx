@@ -1,0 +1,343 @@
+/**
+ * ReasoningPanel in real Chromium with the default skin: layout, scrolling,
+ * keyboard input and media preferences that jsdom cannot model.
+ */
+import { act, render, screen, waitFor } from '@testing-library/react'
+import type { CSSProperties, ReactNode } from 'react'
+import { ReasoningPanel, ReasoningStream, ThinkingIndicator, type ReasoningBlock, type ReasoningStore } from 'reasoning-ui'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { commands, userEvent } from 'vitest/browser'
+import '../../src/styles/reasoning.css'
+import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+import type { EmulatedMedia } from './commands'
+
+beforeAll(async () => {
+  // The panel loads framer-motion's animation features lazily (LazyMotion); until they
+  // arrive, a panel opens and closes without animating. Load them first, so every test
+  // sees the animated panel a reader sees once the page has settled.
+  await import('../../src/react/motion-features')
+})
+
+afterEach(async () => {
+  await emulate({ reducedMotion: null, forcedColors: null })
+  window.scrollTo(0, 0)
+})
+
+/** A paragraph of reasoning, two or three lines at the test width, ending in a blank line. */
+const paragraph = (i: number) =>
+  `Step ${i}: check that the running total still satisfies the constraint, then carry the remainder to the next case.\n\n`
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+
+async function frames(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await nextFrame()
+}
+
+/** Waits until `read()` gives the same value for `quiet` frames in a row (smooth scrolling, animations), then returns it. */
+async function settled(read: () => number, quiet = 4, maxFrames = 120): Promise<number> {
+  let last = read()
+  let same = 0
+  for (let i = 0; i < maxFrames && same < quiet; i++) {
+    await nextFrame()
+    const value = read()
+    same = Math.abs(value - last) < 0.5 ? same + 1 : 0
+    last = value
+  }
+  return last
+}
+
+/**
+ * Emulates media features for the page, then waits for the next rendering update, where
+ * Chromium fires MediaQueryList change events (framer-motion's reduced-motion flag listens to one).
+ */
+async function emulate(media: EmulatedMedia): Promise<void> {
+  await commands.emulateMedia(media)
+  await frames(2)
+}
+
+/** Pixels between the bottom of what is shown and the bottom of the content. */
+const gapBelow = (element: HTMLElement) => element.scrollHeight - element.scrollTop - element.clientHeight
+
+function slot(name: string, within: ParentNode = document): HTMLElement {
+  const element = within.querySelector<HTMLElement>(`[data-slot="${name}"]`)
+  if (!element) throw new Error(`no [data-slot="${name}"] in the document`)
+  return element
+}
+
+/** A store holding one block that is still streaming (clock at the real time, so the label reads "Thinking…"). */
+function streamingStore(paragraphs = 1): ReasoningStore {
+  const store = testStore(Date.now())
+  feed(store, run(), span('s1'), msgStart('m1'))
+  for (let i = 0; i < paragraphs; i++) store.dispatch(content('m1', paragraph(i)))
+  return store
+}
+
+/** One completed block with `paragraphs` paragraphs of text. */
+function completedBlock(paragraphs: number): ReasoningBlock {
+  const store = streamingStore(paragraphs)
+  feed(store, msgEnd('m1'), spanEnd('s1'))
+  const block = store.getState().blocks[0]
+  if (!block || block.status !== 'complete') throw new Error('test setup: expected one complete block')
+  return block
+}
+
+/** A fixed-width column, as in a chat; `maxHeight` sets --reasoning-content-max-height. */
+function Column({ children, maxHeight }: { children: ReactNode; maxHeight?: string }) {
+  const style = { inlineSize: 360, ...(maxHeight && { '--reasoning-content-max-height': maxHeight }) } as CSSProperties
+  return <div style={style}>{children}</div>
+}
+
+describe('ReasoningPanel in Chromium', () => {
+  describe('following the newest text', () => {
+    it('given a streaming open panel whose body scrolls, should stay at the bottom as text arrives, hold still once the user scrolls up, and follow again back at the bottom', async () => {
+      const store = streamingStore()
+      render(<Column maxHeight="160px"><ReasoningStream store={store} /></Column>)
+      const body = slot('reasoning-body')
+      expect(slot('reasoning-panel')).toHaveAttribute('data-state', 'open')
+      expect(getComputedStyle(body).maxHeight).toBe('160px')
+      expect(getComputedStyle(body).overflowY).toBe('auto')
+      const append = (delta: string) => act(() => store.dispatch(content('m1', delta)))
+
+      // Half a paragraph, then the rest with the blank line that ends it: one delta per frame,
+      // as a live stream delivers them. Checked a frame later, after the browser's own layout.
+      for (let i = 1; i <= 10; i++) {
+        append(paragraph(i).slice(0, 40))
+        await nextFrame()
+        expect(gapBelow(body), `px below the view, mid-paragraph ${i}`).toBeLessThanOrEqual(1)
+        append(paragraph(i).slice(40))
+        await nextFrame()
+        expect(gapBelow(body), `px below the view, paragraph ${i} just ended`).toBeLessThanOrEqual(1)
+      }
+      expect(body.scrollHeight).toBeGreaterThan(body.clientHeight * 3)
+
+      // The user scrolls up with the mouse wheel.
+      await userEvent.wheel(body, { delta: { y: -200 } })
+      const held = await settled(() => body.scrollTop)
+      expect(gapBelow(body)).toBeGreaterThan(24)
+      for (let i = 11; i <= 14; i++) {
+        append(paragraph(i))
+        await nextFrame()
+        expect(body.scrollTop).toBeCloseTo(held, 0)
+      }
+      expect(gapBelow(body)).toBeGreaterThan(200)
+
+      // Back to the bottom: following resumes.
+      await userEvent.wheel(body, { delta: { y: body.scrollHeight } })
+      await settled(() => body.scrollTop)
+      expect(gapBelow(body)).toBeLessThanOrEqual(1)
+      for (let i = 15; i <= 18; i++) {
+        append(paragraph(i))
+        await nextFrame()
+        expect(gapBelow(body)).toBeLessThanOrEqual(1)
+      }
+    })
+  })
+
+  describe('collapsing without moving the page', () => {
+    function Page({ block, open }: { block: ReasoningBlock; open: boolean }) {
+      return (
+        <Column>
+          <div data-testid="above" style={{ blockSize: 1200 }}>Earlier messages</div>
+          <ReasoningPanel block={block} open={open} />
+          <p data-testid="answer">The answer is 42.</p>
+          <div style={{ blockSize: 2400 }} />
+        </Column>
+      )
+    }
+
+    /** Scrolls the window so `element`'s top edge is `y` px from the top of the viewport. */
+    function scrollElementTo(element: Element, y: number) {
+      window.scrollBy(0, element.getBoundingClientRect().top - y)
+      expect(element.getBoundingClientRect().top).toBeCloseTo(y, 0)
+    }
+
+    async function collapsed() {
+      await waitFor(() => expect(document.querySelector('[data-slot="reasoning-content"]')).toBeNull(), { timeout: 2000 })
+      await frames(2)
+    }
+
+    it('given the reader below the panel (scrolled out of view above), when it collapses, should keep the answer where it was', async () => {
+      const block = completedBlock(30)
+      const { rerender } = render(<Page block={block} open />)
+      const panel = slot('reasoning-panel')
+      const answer = screen.getByTestId('answer')
+      await frames(2)
+      expect(slot('reasoning-content').getBoundingClientRect().height).toBeGreaterThan(300)
+      // The panel's bottom edge 8 px above the viewport; the answer just below the top.
+      scrollElementTo(panel, panel.getBoundingClientRect().top - panel.getBoundingClientRect().bottom - 8)
+      await nextFrame()
+      const before = answer.getBoundingClientRect().top
+      expect(before).toBeGreaterThan(0)
+      expect(before).toBeLessThan(100)
+
+      // As the default open policy does when the answer starts.
+      rerender(<Page block={block} open={false} />)
+      await collapsed()
+
+      expect(Math.abs(answer.getBoundingClientRect().top - before), 'px the answer moved').toBeLessThanOrEqual(2)
+    })
+
+    it('given the reader above the panel, when the trigger is clicked to collapse it, should not scroll the window', async () => {
+      const block = completedBlock(30)
+      function Uncontrolled() {
+        return (
+          <Column>
+            <div data-testid="above" style={{ blockSize: 1200 }}>Earlier messages</div>
+            <ReasoningPanel block={block} defaultOpen />
+            <p data-testid="answer">The answer is 42.</p>
+            <div style={{ blockSize: 2400 }} />
+          </Column>
+        )
+      }
+      render(<Uncontrolled />)
+      await frames(2)
+      const trigger = screen.getByRole('button', { name: /thought/i })
+      scrollElementTo(trigger, window.innerHeight - 120)
+      const scrollY = window.scrollY
+      const above = screen.getByTestId('above').getBoundingClientRect().top
+
+      await userEvent.click(trigger)
+      await collapsed()
+
+      expect(trigger).toHaveAttribute('aria-expanded', 'false')
+      expect(window.scrollY).toBe(scrollY)
+      expect(screen.getByTestId('above').getBoundingClientRect().top).toBe(above)
+    })
+  })
+
+  describe('keyboard', () => {
+    it('given a collapsed panel after another control, should take focus on Tab and toggle with Enter and Space, keeping focus and aria-expanded in step', async () => {
+      render(
+        <Column>
+          <button type="button">Before</button>
+          <ReasoningPanel block={completedBlock(3)} />
+        </Column>,
+      )
+      const trigger = screen.getByRole('button', { name: /thought/i })
+      expect(trigger).toHaveAttribute('aria-expanded', 'false')
+      screen.getByRole('button', { name: 'Before' }).focus()
+
+      await userEvent.tab()
+      expect(trigger).toHaveFocus()
+
+      await userEvent.keyboard('{Enter}')
+      expect(trigger).toHaveAttribute('aria-expanded', 'true')
+      expect(screen.getByText(/Step 0:/)).toBeInTheDocument()
+      expect(trigger).toHaveFocus()
+
+      await userEvent.keyboard('{Enter}')
+      expect(trigger).toHaveAttribute('aria-expanded', 'false')
+      expect(trigger).toHaveFocus()
+
+      await userEvent.keyboard(' ')
+      expect(trigger).toHaveAttribute('aria-expanded', 'true')
+      expect(trigger).toHaveFocus()
+
+      await userEvent.keyboard(' ')
+      expect(trigger).toHaveAttribute('aria-expanded', 'false')
+      expect(trigger).toHaveFocus()
+      await waitFor(() => expect(screen.queryByText(/Step 0:/)).toBeNull())
+    })
+  })
+
+  describe('reduced motion', () => {
+    it('given the shimmer runs by default, when prefers-reduced-motion is reduce, should stop the status and ThinkingIndicator animations', async () => {
+      render(
+        <Column>
+          <ReasoningStream store={streamingStore()} />
+          <ThinkingIndicator />
+        </Column>,
+      )
+      const status = slot('reasoning-status')
+      const label = slot('thinking-label')
+      expect(status).toHaveAttribute('data-status', 'streaming')
+      expect(getComputedStyle(status).animationName).toBe('reasoning-shimmer')
+      expect(getComputedStyle(label).animationName).toBe('reasoning-shimmer')
+
+      await emulate({ reducedMotion: 'reduce' })
+      expect(matchMedia('(prefers-reduced-motion: reduce)').matches).toBe(true)
+
+      expect(getComputedStyle(status).animationName).toBe('none')
+      expect(getComputedStyle(label).animationName).toBe('none')
+      expect(getComputedStyle(slot('reasoning-icon')).animationName).toBe('none')
+      expect(getComputedStyle(slot('thinking-icon')).animationName).toBe('none')
+    })
+
+    /** Opens a closed panel and returns the content's rendered height and full height two frames later. */
+    async function heightsAfterOpening(): Promise<{ height: number; full: number }> {
+      render(<Column><ReasoningPanel block={completedBlock(4)} /></Column>)
+      await userEvent.click(screen.getByRole('button', { name: /thought/i }))
+      await frames(2)
+      const element = slot('reasoning-content')
+      return { height: element.getBoundingClientRect().height, full: element.scrollHeight }
+    }
+
+    it('given no motion preference, when the panel opens, should animate its height (control for the next test)', async () => {
+      const { height, full } = await heightsAfterOpening()
+      expect(full).toBeGreaterThan(50)
+      expect(height).toBeLessThan(full - 5)
+    })
+
+    it('given prefers-reduced-motion: reduce, when the panel opens, should reach its full height at once', async () => {
+      await emulate({ reducedMotion: 'reduce' })
+      const { height, full } = await heightsAfterOpening()
+      expect(full).toBeGreaterThan(50)
+      expect(height).toBeCloseTo(full, 0)
+      expect(getComputedStyle(slot('reasoning-content')).opacity).toBe('1')
+    })
+  })
+
+  describe('forced colours', () => {
+    it('given forced-colors: active, should keep the streaming status and ThinkingIndicator text painted and laid out', async () => {
+      render(
+        <Column>
+          <ReasoningStream store={streamingStore()} />
+          <ThinkingIndicator />
+        </Column>,
+      )
+      const status = slot('reasoning-status')
+      const label = slot('thinking-label')
+      const fill = (element: HTMLElement) => getComputedStyle(element).getPropertyValue('-webkit-text-fill-color')
+      // Control: without forced colours the text is clipped to the (painted) gradient.
+      expect(fill(status)).toBe('rgba(0, 0, 0, 0)')
+      expect(fill(label)).toBe('rgba(0, 0, 0, 0)')
+
+      await emulate({ forcedColors: 'active' })
+      expect(matchMedia('(forced-colors: active)').matches).toBe(true)
+
+      for (const element of [status, label]) {
+        expect(fill(element)).not.toBe('rgba(0, 0, 0, 0)')
+        expect(fill(element)).not.toBe('transparent')
+        expect(getComputedStyle(element).backgroundImage).toBe('none')
+        expect(element.textContent).not.toBe('')
+        const box = element.getBoundingClientRect()
+        expect(box.width).toBeGreaterThan(0)
+        expect(box.height).toBeGreaterThan(0)
+      }
+    })
+  })
+
+  describe('accessibility tree', () => {
+    it('given a collapsed panel, should keep the text out of the DOM, and when open, should point aria-controls at the content', async () => {
+      render(<Column><ReasoningPanel block={completedBlock(3)} /></Column>)
+      const trigger = screen.getByRole('button', { name: /thought/i })
+      expect(trigger).toHaveAttribute('aria-expanded', 'false')
+      expect(screen.queryByText(/Step 0:/)).toBeNull()
+      expect(screen.queryByRole('group', { name: 'Reasoning' })).toBeNull()
+
+      await userEvent.click(trigger)
+      const id = trigger.getAttribute('aria-controls')
+      expect(id).toBeTruthy()
+      const controlled = document.getElementById(id!)
+      expect(controlled).toBe(slot('reasoning-content'))
+      expect(controlled).toContainElement(screen.getByText(/Step 0:/))
+      expect(controlled).toContainElement(screen.getByRole('group', { name: 'Reasoning' }))
+
+      await userEvent.click(trigger)
+      expect(trigger).toHaveAttribute('aria-expanded', 'false')
+      await waitFor(() => expect(screen.queryByText(/Step 0:/)).toBeNull(), { timeout: 2000 })
+      expect(document.getElementById(id!)).toBeNull()
+      expect(screen.queryByRole('group', { name: 'Reasoning' })).toBeNull()
+    })
+  })
+})
