@@ -20,7 +20,7 @@ const root = import.meta.dirname;
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** A fresh object per project: Vitest mutates `instances` while resolving. */
-const browser = () =>
+const browser = (contextOptions?: { reducedMotion: 'reduce' }) =>
   ({
     enabled: true,
     headless: true,
@@ -37,6 +37,7 @@ const browser = () =>
           '--no-first-run',
         ],
       },
+      ...(contextOptions && { contextOptions }),
     }),
     instances: [{ browser: 'chromium' }],
   }) satisfies BrowserConfigOptions;
@@ -83,11 +84,13 @@ export default defineConfig({
         },
       },
       {
-        // Stories (and their globs) come from .storybook/main.ts.
+        // Stories (and their globs) come from .storybook/main.ts. Reduced motion makes
+        // axe (run right after each play function) deterministic: a live story's panel
+        // collapsing on its own is never caught half-faded. Animation is tested in `browser`.
         plugins: [react(), storybookTest({ configDir: resolve(root, '.storybook') })],
         test: {
           name: 'storybook',
-          browser: browser(),
+          browser: browser({ reducedMotion: 'reduce' }),
         },
       },
     ],

@@ -16,7 +16,20 @@ async function withoutBuildOnlyPlugins(plugins: PluginOption[]): Promise<PluginO
   return out;
 }
 
-const storiesDir = resolve(import.meta.dirname, '../stories');
+const root = resolve(import.meta.dirname, '..');
+const storiesDir = resolve(root, 'stories');
+
+/**
+ * Stories import the package by name, as users do. Without this, Vite resolves
+ * the name through package.json `exports` to the last library build in dist/
+ * (stale while you edit, and without doc comments for the docs pages); point it
+ * at the source instead, as vitest.config.ts does for the unit project.
+ */
+const sourceAliases = [
+  { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
+  { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
+];
+
 /** Only list the MDX glob when there is MDX (Storybook warns on an empty glob). */
 const hasMdx =
   existsSync(storiesDir) &&
@@ -24,7 +37,7 @@ const hasMdx =
 
 const config: StorybookConfig = {
   stories: [...(hasMdx ? ['../stories/**/*.mdx'] : []), '../stories/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-docs', '@storybook/addon-vitest'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: {
     name: '@storybook/react-vite',
     options: {},
@@ -37,6 +50,9 @@ const config: StorybookConfig = {
   async viteFinal(viteConfig) {
     // Storybook merges vite.config.ts (minus `build`); drop the dts emitter.
     viteConfig.plugins = await withoutBuildOnlyPlugins(viteConfig.plugins ?? []);
+    const alias = viteConfig.resolve?.alias;
+    const existing = Array.isArray(alias) ? alias : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement }));
+    viteConfig.resolve = { ...viteConfig.resolve, alias: [...sourceAliases, ...existing] };
     // Storybook's manager/preview bundles are big by nature; keep the build log quiet.
     viteConfig.build = { ...viteConfig.build, chunkSizeWarningLimit: 2048 };
     return viteConfig;

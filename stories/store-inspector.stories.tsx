@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { expect, waitFor, within } from 'storybook/test'
 import {
   createReasoningStore, getBlockDuration, isEncryptedOnly, useReasoningStore, type ReasoningState,
-} from '../src/index'
+} from 'reasoning-ui'
 import { playEvents } from './support/scripted-stream'
 import { messyProducer, recordedModel } from './support/scripts'
 

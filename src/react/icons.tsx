@@ -39,6 +39,14 @@ export function SparkIcon(props: SVGProps<SVGSVGElement>) {
   )
 }
 
+export function BulbIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...base} {...props}>
+      <path d="M6 12.5h4M6.5 14.5h3M8 1.5a4.5 4.5 0 0 0-2.6 8.2c.4.3.6.7.6 1.2v.6h4v-.6c0-.5.2-.9.6-1.2A4.5 4.5 0 0 0 8 1.5Z" />
+    </svg>
+  )
+}
+
 export function AlertIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <svg {...base} {...props}>

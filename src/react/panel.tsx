@@ -1,6 +1,7 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
 import { forwardRef, useRef, type ForwardedRef, type ReactNode, type RefObject } from 'react'
-import { AlertIcon, ChevronIcon, SparkIcon } from './icons'
+import type { ReasoningStatus } from '../core/model'
+import { AlertIcon, BulbIcon, ChevronIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
 import { formatCount } from './labels'
 import {
@@ -77,7 +78,7 @@ function PanelInner({ subagentName, headerExtra, animationDuration }: PanelInner
         <EncryptedReasoningIndicator />
       ) : (
         <>
-          {block.status === 'interrupted' ? <AlertIcon data-slot="reasoning-icon" /> : <SparkIcon data-slot="reasoning-icon" />}
+          <StatusIcon status={block.status} />
           <ReasoningStatusLabel data-slot="reasoning-status" />
         </>
       )}
@@ -126,6 +127,12 @@ function PanelInner({ subagentName, headerExtra, animationDuration }: PanelInner
   )
 }
 
+/** Spinning spark while thinking, a bulb once done, a warning when cut off. */
+function StatusIcon({ status }: { readonly status: ReasoningStatus }) {
+  if (status === 'interrupted') return <AlertIcon data-slot="reasoning-icon" />
+  if (status === 'complete') return <BulbIcon data-slot="reasoning-icon" />
+  return <SparkIcon data-slot="reasoning-icon" />
+}
 
 function isAboveViewport(element: Element | null): boolean {
   return element !== null && element.getBoundingClientRect().bottom <= 0

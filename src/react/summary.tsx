@@ -1,5 +1,5 @@
 import { forwardRef, useMemo, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
-import type { ReasoningBlock } from '../core/model'
+import type { ReasoningBlock, Visibility } from '../core/model'
 import { projectBlock, type VisibleBlock } from '../core/visibility'
 import { mergeLabels, type ReasoningLabels } from './labels'
 import { useOptionalReasoningContext } from './parts'
@@ -9,6 +9,11 @@ import { StreamingText, type RenderText } from './text'
 export interface ReasoningSummaryProps extends ComponentPropsWithoutRef<'div'> {
   /** The block; optional inside a `<Reasoning>` / `<ReasoningPanel>`, which provide it (at their visibility). */
   readonly block?: ReasoningBlock
+  /**
+   * Standalone only (inside a panel the panel's level applies): `none` renders nothing,
+   * `summary` and `full` render the summary. Default: the provider's, else `'full'`.
+   */
+  readonly visibility?: Visibility
   /** Show only a provider summary, nothing when there is none (how a `full` panel heads its text). Default false. */
   readonly providerOnly?: boolean
   readonly labels?: Partial<ReasoningLabels>
@@ -21,10 +26,10 @@ export interface ReasoningSummaryProps extends ComponentPropsWithoutRef<'div'> {
  * else the titles of the reasoning (bold heading lines, THINKING titles, step
  * titles), else "No summary available". Never the raw reasoning text: a
  * standalone summary projects its block to the `summary` level first. Renders
- * nothing under `none`.
+ * nothing under `none` (its `visibility` prop, the provider's, or its panel's).
  */
 export const ReasoningSummary = forwardRef(function ReasoningSummary(
-  { block, providerOnly = false, labels, renderText, ...props }: ReasoningSummaryProps,
+  { block, visibility, providerOnly = false, labels, renderText, ...props }: ReasoningSummaryProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
   const context = useOptionalReasoningContext()
@@ -33,7 +38,8 @@ export const ReasoningSummary = forwardRef(function ReasoningSummary(
     () => (labels === undefined && context ? context.labels : mergeLabels(config.labels, labels)),
     [context, config.labels, labels],
   )
-  const visible: VisibleBlock | undefined = block ? projectBlock(block, 'summary') : context?.block
+  const level = visibility ?? config.visibility ?? 'full'
+  const visible: VisibleBlock | undefined = block ? projectBlock(block, level === 'none' ? 'none' : 'summary') : context?.block
   if (!visible) throw new Error('<ReasoningSummary> needs a `block` prop outside <Reasoning>.')
   const summary = visible.summary
   if (!summary) return null

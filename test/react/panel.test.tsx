@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   ReasoningPanel,
   ReasoningProvider,
+  ReasoningSummary,
   type ReasoningBlock,
   type ReasoningPanelProps,
   type RenderText,
@@ -85,6 +86,20 @@ describe('visibility', () => {
     renderPanel(store, { visibility: 'summary', defaultOpen: true })
     expect(screen.getByText('No summary available')).toBeInTheDocument()
     expect(document.body.innerHTML).not.toContain('just prose')
+  })
+
+  it('given an app-wide none, a standalone ReasoningSummary should render nothing', () => {
+    const store = streaming('**Visible title**\n\nraw')
+    complete(store)
+    const { container } = render(
+      <ReasoningProvider visibility="none">
+        <ReasoningSummary block={block(store)} />
+      </ReasoningProvider>,
+    )
+    expect(container).toBeEmptyDOMElement()
+    const shown = render(<ReasoningSummary block={block(store)} visibility="summary" />)
+    expect(shown.container).toHaveTextContent('Visible title')
+    expect(shown.container).not.toHaveTextContent('raw')
   })
 
   it('given full and a provider summary, should show the summary first, then the text', () => {

@@ -1,0 +1,269 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { ReasoningPanel } from 'reasoning-ui'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { PanelStory, type PanelStoryArgs } from './support/panels'
+import { settled } from './support/play'
+import { documents } from './support/scripted-store'
+import {
+  completeEvents,
+  encryptedOnlyEvents,
+  interruptedEvents,
+  longTraceEvents,
+  opaqueReasoning,
+  severalBlocksEvents,
+  streamingEvents,
+} from './support/reasoning-scripts'
+import { recordedModel } from './support/scripts'
+
+const meta = {
+  title: 'Components/ReasoningPanel',
+  component: documents<PanelStoryArgs>(ReasoningPanel),
+  render: (args) => <PanelStory {...args} />,
+  args: { events: completeEvents, live: false, visibility: 'full' },
+  argTypes: {
+    events: { control: false, description: 'The AG-UI events played into the store (one panel per block).' },
+    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
+    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
+    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
+    openPolicy: { control: 'inline-radio', options: ['auto', 'stay-open', 'stay-closed'], description: 'When panels open and collapse on their own (a user toggle always wins).' },
+  },
+} satisfies Meta<PanelStoryArgs>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const raw = 'Two trains leave stations'
+const titles = ['Reading the question', 'Setting up the equation', 'Checking the units']
+
+// ── Streaming ───────────────────────────────────────────────────────────
+
+/** Still thinking, 7 seconds in, under `none`: the status row only, nothing to open. */
+export const StreamingNone: Story = {
+  args: { events: streamingEvents, visibility: 'none' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Thinking · 7s')).toBeVisible()
+    await expect(canvas.queryByRole('button')).toBeNull()
+    await expect(canvasElement).not.toHaveTextContent(raw)
+  },
+}
+
+/** Still thinking under `summary`: open while streaming, showing the titles so far, never the text. */
+export const StreamingSummary: Story = {
+  args: { events: streamingEvents, visibility: 'summary' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('button', { name: /Thinking · 7s/ })).toHaveAttribute('aria-expanded', 'true')
+    await expect(canvas.getByText('Reading the question')).toBeVisible()
+    await expect(canvasElement).not.toHaveTextContent(raw)
+  },
+}
+
+/** Still thinking under `full`: open while streaming, the text arriving paragraph by paragraph. */
+export const StreamingFull: Story = {
+  args: { events: streamingEvents, visibility: 'full' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('button', { name: /Thinking · 7s/ })).toHaveAttribute('aria-expanded', 'true')
+    await expect(canvas.getByText(new RegExp(raw))).toBeVisible()
+  },
+}
+
+// ── Complete ────────────────────────────────────────────────────────────
+
+/** Done, under `none`: "Thought for 12 seconds" and nothing else. */
+export const CompleteNone: Story = {
+  args: { visibility: 'none' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Thought for 12 seconds')).toBeVisible()
+    await expect(canvas.queryByRole('button')).toBeNull()
+  },
+}
+
+/** Done, under `summary`: collapsed; opening shows the reasoning's titles and never its text. */
+export const CompleteSummary: Story = {
+  args: { visibility: 'summary' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = canvas.getByRole('button', { name: /Thought for 12 seconds/ })
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(trigger)
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await settled(canvasElement)
+    for (const title of titles) await expect(canvas.getByText(title)).toBeVisible()
+    await expect(canvasElement).not.toHaveTextContent(raw)
+  },
+}
+
+/** Done, under `full`: collapsed after the answer started; opening shows the whole text, closing hides it. */
+export const CompleteFull: Story = {
+  args: { visibility: 'full' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = canvas.getByRole('button', { name: /Thought for 12 seconds/ })
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(trigger)
+    await settled(canvasElement)
+    await expect(canvas.getByText(new RegExp(raw))).toBeVisible()
+    await expect(canvas.getByRole('group', { name: 'Reasoning' })).toBeVisible()
+    await userEvent.click(trigger)
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await waitFor(() => expect(canvas.queryByText(new RegExp(raw))).toBeNull())
+  },
+}
+
+// ── Interrupted ─────────────────────────────────────────────────────────
+
+/** The run failed 9 seconds in, under `none`. */
+export const InterruptedNone: Story = {
+  args: { events: interruptedEvents, visibility: 'none' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Reasoning interrupted after 9 seconds')).toBeVisible()
+  },
+}
+
+/** The run failed 9 seconds in, under `summary`: the titles that arrived. */
+export const InterruptedSummary: Story = {
+  args: { events: interruptedEvents, visibility: 'summary' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: /Reasoning interrupted after 9 seconds/ }))
+    await settled(canvasElement)
+    await expect(canvas.getByText('Setting up the equation')).toBeVisible()
+    await expect(canvasElement).not.toHaveTextContent(raw)
+  },
+}
+
+/** The run failed 9 seconds in, under `full`: the text that arrived is kept. */
+export const InterruptedFull: Story = {
+  args: { events: interruptedEvents, visibility: 'full' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: /Reasoning interrupted after 9 seconds/ }))
+    await settled(canvasElement)
+    await expect(canvas.getByText(/The gap closes at 80 \+ 70 = 150 km\/h,/)).toBeVisible()
+  },
+}
+
+// ── Variants ────────────────────────────────────────────────────────────
+
+/** The provider returned only an encrypted value: a lock and the duration at every level, nothing to open. */
+export const EncryptedOnly: Story = {
+  args: { events: encryptedOnlyEvents, visibility: 'full' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
+    await expect(canvas.getByText('6 seconds')).toBeVisible()
+    await expect(canvas.queryByRole('button')).toBeNull()
+    await expect(canvasElement.innerHTML).not.toContain(opaqueReasoning)
+  },
+}
+
+/** 200 KB of reasoning (over four minutes, dozens of bold heading lines), opened: the body scrolls. */
+export const LongTrace: Story = {
+  args: { events: longTraceEvents, visibility: 'full', defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('button', { name: /Thought for 4 minutes, 18 seconds/ })).toHaveAttribute('aria-expanded', 'true')
+    const body = canvas.getByRole('group', { name: 'Reasoning' })
+    await expect(body.textContent!.length).toBeGreaterThan(190_000)
+    await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight * 10)
+    await expect(canvas.getByText(/^Step 1: checking /)).toBeInTheDocument()
+  },
+}
+
+/** The recorded gpt-5-mini stream replayed live: opens while it thinks, collapses when the answer starts. */
+export const RecordedModel: Story = {
+  args: { events: recordedModel, live: true, intervalMs: 12, visibility: 'full' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = await canvas.findByRole('button', {}, { timeout: 5_000 })
+    await waitFor(() => expect(canvas.getByText(/I need to solve/)).toBeVisible(), { timeout: 5_000 })
+    await waitFor(() => expect(trigger).toHaveTextContent(/^Thought for/), { timeout: 10_000 })
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'), { timeout: 5_000 })
+    await settled(canvasElement)
+  },
+}
+
+/** The 12-second block replayed live on its own clock: the counter runs, then it collapses after the answer starts. */
+export const LiveReplay: Story = {
+  args: { events: completeEvents, live: true, intervalMs: 15, visibility: 'full' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = await canvas.findByRole('button', { name: /Thinking/ }, { timeout: 5_000 })
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await waitFor(() => expect(trigger).toHaveTextContent('Thought for 12 seconds'), { timeout: 10_000 })
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'), { timeout: 5_000 })
+    await settled(canvasElement)
+  },
+}
+
+function ControlledPanel(args: PanelStoryArgs) {
+  const [open, setOpen] = useState(true)
+  return (
+    <>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Close
+        </button>
+        <output aria-label="Panel state">{open ? 'open' : 'closed'}</output>
+      </div>
+      <PanelStory {...args} open={open} onOpenChange={setOpen} />
+    </>
+  )
+}
+
+/** Controlled: `open` + `onOpenChange` held by the app, driven by buttons outside the panel and by the panel's own trigger. */
+export const ControlledOpen: Story = {
+  args: { visibility: 'full' },
+  render: (args) => <ControlledPanel {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = canvas.getByRole('button', { name: /Thought for 12 seconds/ })
+    const state = canvas.getByRole('status', { name: 'Panel state' })
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await userEvent.click(canvas.getByRole('button', { name: 'Close' }))
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await expect(state).toHaveTextContent('closed')
+    await userEvent.click(canvas.getByRole('button', { name: 'Open' }))
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await userEvent.click(trigger)
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await expect(state).toHaveTextContent('closed')
+    await settled(canvasElement)
+  },
+}
+
+/**
+ * A design system's brand, set only by overriding `--reasoning-*` custom
+ * properties on an ancestor (plus one plain rule that boxes the panel): see
+ * `.acme-brand` in stories/support/themes.css.
+ */
+export const CustomTheme: Story = {
+  args: { events: severalBlocksEvents, visibility: 'full' },
+  render: (args) => (
+    <div className="acme-brand" style={{ padding: '1rem', borderRadius: 16 }}>
+      <PanelStory {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
+    await expect(getComputedStyle(panel).borderTopStyle).toBe('solid')
+    await expect(getComputedStyle(panel).getPropertyValue('--reasoning-accent').trim()).toBe('#c2185b')
+  },
+}
+
+/** The dark theme (`data-theme="dark"` on an ancestor): every state of a run with several blocks. */
+export const Dark: Story = {
+  args: { events: severalBlocksEvents, visibility: 'full' },
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
+    await expect(getComputedStyle(panel).color).toBe('rgb(230, 237, 243)')
+  },
+}

@@ -1,0 +1,70 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { ReasoningProvider, ReasoningStream, ReasoningTimeline, type Visibility } from 'reasoning-ui'
+import { expect, userEvent, within } from 'storybook/test'
+import { germanLabels } from './support/labels'
+import { germanEvents, severalBlocksEvents } from './support/reasoning-scripts'
+import { settled } from './support/play'
+import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+
+interface ProviderStoryArgs extends EventArgs {
+  /** Given to the provider, so every component below inherits it. */
+  readonly visibility?: Visibility
+}
+
+const meta = {
+  title: 'Components/ReasoningProvider',
+  component: documents<ProviderStoryArgs>(ReasoningProvider),
+  args: { events: severalBlocksEvents, live: false, visibility: 'summary' },
+  argTypes: {
+    events: { control: false, description: 'The AG-UI events played into the store.' },
+    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
+    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
+    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
+  },
+} satisfies Meta<ProviderStoryArgs>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/**
+ * German: `ReasoningProvider locale="de"` with every label overridden. Durations
+ * come from `Intl` with correct plurals: "1 Sekunde", "12 Sekunden", narrow "4 Sek.".
+ */
+export const German: Story = {
+  args: { events: germanEvents, visibility: 'full' },
+  globals: { locale: 'de' },
+  render: ({ events, live, intervalMs, visibility }) => (
+    <ReasoningProvider locale="de" labels={germanLabels} {...(visibility !== undefined && { visibility })}>
+      <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
+        {(state) => <ReasoningTimeline state={state} />}
+      </ScriptedStream>
+    </ReasoningProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('button', { name: /^1 Sekunde lang nachgedacht/ })).toBeVisible()
+    const twelve = canvas.getByRole('button', { name: /^12 Sekunden lang nachgedacht/ })
+    await expect(twelve).toHaveTextContent('2 Schritte')
+    await expect(canvas.getByText('wetter_abrufen aufgerufen')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: /^Denkt nach · 4 Sek\./ })).toHaveAttribute('aria-expanded', 'true')
+    await userEvent.click(twelve)
+    await settled(canvasElement)
+    await expect(canvas.getByText(/12 °C sind für Mitte Januar mild/)).toBeVisible()
+  },
+}
+
+/** App-wide defaults: the provider's `visibility` applies to every panel below it (here `summary`). */
+export const VisibilityFromProvider: Story = {
+  render: ({ events, live, intervalMs, visibility }) => (
+    <ReasoningProvider {...(visibility !== undefined && { visibility })}>
+      <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
+        {(state) => <ReasoningStream state={state} />}
+      </ScriptedStream>
+    </ReasoningProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const panels = [...canvasElement.querySelectorAll('[data-slot="reasoning-panel"]')]
+    await expect(panels.map((p) => p.getAttribute('data-visibility'))).toEqual(['summary', 'summary', 'summary', 'summary'])
+    await expect(canvasElement).not.toHaveTextContent('Day one: Alfama')
+  },
+}

@@ -1,0 +1,99 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { expect, waitFor, within } from 'storybook/test'
+import { runStarted } from './support/events'
+import { settled } from './support/play'
+import { arabicEvents, opaqueReasoning, severalBlocksEvents } from './support/reasoning-scripts'
+import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+
+type StreamStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility' | 'openPolicy' | 'pendingIndicator' | 'runId'>
+
+function StreamStory({ events, live, intervalMs, ...props }: StreamStoryArgs) {
+  return (
+    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
+      {(state) => <ReasoningStream state={state} {...props} />}
+    </ScriptedStream>
+  )
+}
+
+const meta = {
+  title: 'Components/ReasoningStream',
+  component: documents<StreamStoryArgs>(ReasoningStream),
+  render: (args) => <StreamStory {...args} />,
+  args: { events: severalBlocksEvents, live: false, visibility: 'full' },
+  argTypes: {
+    events: { control: false, description: 'The AG-UI events played into the store.' },
+    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
+    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
+    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
+    openPolicy: { control: 'inline-radio', options: ['auto', 'stay-open', 'stay-closed'], description: 'When panels open and collapse on their own (a user toggle always wins).' },
+  },
+} satisfies Meta<StreamStoryArgs>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/**
+ * Several blocks of one run, replayed live: a plan, a subagent's research (with
+ * its badge), hidden reasoning (lock), and a block that is still streaming.
+ */
+export const SeveralBlocks: Story = {
+  args: { live: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvasElement.querySelectorAll('[data-slot="reasoning-panel"]')).toHaveLength(4), { timeout: 10_000 })
+    await expect(canvas.getByText('Subagent researcher')).toBeVisible()
+    await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
+    const panels = canvasElement.querySelectorAll('[data-slot="reasoning-panel"]')
+    await waitFor(() => expect(panels[3]).toHaveAttribute('data-state', 'open'), { timeout: 5_000 })
+    await expect(panels[3]).toHaveAttribute('data-status', 'streaming')
+    await expect(canvasElement.innerHTML).not.toContain(opaqueReasoning)
+    // Let the earlier blocks finish: none streaming, every complete one collapsed by the open
+    // policy (axe runs after the play function; a panel caught mid-collapse fails its contrast check).
+    // The last block stays streaming: the script leaves it open.
+    await waitFor(
+      () => {
+        for (const panel of [...panels].slice(0, -1)) {
+          expect(panel).not.toHaveAttribute('data-status', 'streaming')
+          if (panel.getAttribute('data-status') === 'complete') expect(panel).toHaveAttribute('data-state', 'closed')
+        }
+        expect(canvasElement.querySelectorAll('[data-slot="reasoning-content"]').length).toBe(
+          canvasElement.querySelectorAll('[data-slot="reasoning-panel"][data-state="open"]').length,
+        )
+      },
+      { timeout: 10_000 },
+    )
+    await settled(canvasElement)
+  },
+}
+
+/** The same run where it ends (not replayed): earlier blocks closed with their durations, the last one open and streaming. */
+export const SeveralBlocksAtOnce: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('button', { name: /Thought for 5 seconds/ })).toHaveAttribute('aria-expanded', 'false')
+    await expect(canvas.getByRole('button', { name: /Thought for 3 seconds/ })).toHaveTextContent('Subagent researcher')
+    await expect(canvas.getByRole('button', { name: /Thinking · 4s/ })).toHaveAttribute('aria-expanded', 'true')
+  },
+}
+
+/** A run that started but has not reasoned yet: the pending "Thinking…" indicator. */
+export const Pending: Story = {
+  args: { events: [runStarted()] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Thinking…')).toBeVisible()
+  },
+}
+
+/** Right to left (`dir="rtl"`), in Arabic with Arabic labels: the layout mirrors with logical properties only. */
+export const RightToLeft: Story = {
+  args: { events: arabicEvents },
+  globals: { dir: 'rtl', locale: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvasElement.querySelector('[dir="rtl"]')).not.toBeNull()
+    await expect(canvas.getByRole('button', { name: /^فكّر لمدة/ })).toHaveAttribute('aria-expanded', 'false')
+    await expect(canvas.getByRole('button', { name: /^جارٍ التفكير/ })).toHaveAttribute('aria-expanded', 'true')
+    await expect(canvas.getByText('التحقق من النتيجة')).toBeVisible()
+  },
+}

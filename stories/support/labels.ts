@@ -1,0 +1,57 @@
+import type { ReasoningLabels } from 'reasoning-ui'
+
+/**
+ * Every label in German. Durations arrive already worded by `Intl` for the
+ * locale ("1 Sekunde", "12 Sekunden", narrow "4 Sek."), so no label counts itself.
+ */
+export const germanLabels: ReasoningLabels = {
+  thinking: 'Denkt nach…',
+  thinkingFor: (elapsed) => `Denkt nach · ${elapsed}`,
+  thoughtFor: (duration) => `${duration} lang nachgedacht`,
+  thoughtBriefly: 'Weniger als eine Sekunde nachgedacht',
+  thought: 'Gedankengang',
+  interrupted: 'Gedankengang unterbrochen',
+  interruptedAfter: (duration) => `Gedankengang nach ${duration} unterbrochen`,
+  encrypted: 'Gedankengang vom Anbieter verborgen',
+  noSummary: 'Keine Zusammenfassung verfügbar',
+  summary: 'Zusammenfassung',
+  content: 'Gedankengang',
+  steps: (count, formatted) => `${formatted} ${count === 1 ? 'Schritt' : 'Schritte'}`,
+  toolCall: (name) => `${name} aufgerufen`,
+  toolCallRunning: (name) => `${name} wird aufgerufen…`,
+  toolCallInterrupted: (name) => `${name} wurde nicht beendet`,
+  confidence: (percent) => `Konfidenz ${percent}`,
+  keyFactors: 'Ausschlaggebende Faktoren',
+  conclusion: 'Schlussfolgerung',
+  subagent: (name) => `Subagent ${name}`,
+}
+
+/** Every label in Arabic (durations from `Intl` with locale `ar`). */
+export const arabicLabels: ReasoningLabels = {
+  thinking: 'جارٍ التفكير…',
+  thinkingFor: (elapsed) => `جارٍ التفكير · ${elapsed}`,
+  thoughtFor: (duration) => `فكّر لمدة ${duration}`,
+  thoughtBriefly: 'فكّر لأقل من ثانية',
+  thought: 'التفكير',
+  interrupted: 'انقطع التفكير',
+  interruptedAfter: (duration) => `انقطع التفكير بعد ${duration}`,
+  encrypted: 'أخفى المزوّد التفكير',
+  noSummary: 'لا يتوفر ملخص',
+  summary: 'الملخص',
+  content: 'التفكير',
+  steps: (_count, formatted) => `الخطوات: ${formatted}`,
+  toolCall: (name) => `استُدعيت ${name}`,
+  toolCallRunning: (name) => `جارٍ استدعاء ${name}…`,
+  toolCallInterrupted: (name) => `لم تكتمل ${name}`,
+  confidence: (percent) => `الثقة ${percent}`,
+  keyFactors: 'العوامل الحاسمة',
+  conclusion: 'الاستنتاج',
+  subagent: (name) => `الوكيل الفرعي ${name}`,
+}
+
+/** Labels and `lang` per locale of the Storybook locale switch. */
+export const localeLabels: Readonly<Record<string, ReasoningLabels | undefined>> = {
+  en: undefined,
+  de: germanLabels,
+  ar: arabicLabels,
+}

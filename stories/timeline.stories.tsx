@@ -1,0 +1,80 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { ReasoningTimeline, type ReasoningTimelineProps } from 'reasoning-ui'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { agentLoopEvents } from './support/reasoning-scripts'
+import { settled } from './support/play'
+import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+
+type TimelineStoryArgs = EventArgs & Pick<ReasoningTimelineProps, 'visibility' | 'openPolicy' | 'runId'>
+
+function TimelineStory({ events, live, intervalMs, ...props }: TimelineStoryArgs) {
+  return (
+    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
+      {(state) => <ReasoningTimeline state={state} {...props} />}
+    </ScriptedStream>
+  )
+}
+
+const meta = {
+  title: 'Components/ReasoningTimeline',
+  component: documents<TimelineStoryArgs>(ReasoningTimeline),
+  render: (args) => <TimelineStory {...args} />,
+  args: { events: agentLoopEvents, live: false, visibility: 'full' },
+  argTypes: {
+    events: { control: false, description: 'The AG-UI events played into the store.' },
+    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
+    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
+    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
+    openPolicy: { control: 'inline-radio', options: ['auto', 'stay-open', 'stay-closed'], description: 'When panels open and collapse on their own (a user toggle always wins).' },
+  },
+} satisfies Meta<TimelineStoryArgs>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/**
+ * An agentic loop: structured steps (analysis, hypothesis), a tool call, more
+ * reasoning, another tool call, and a reflection with its conclusion,
+ * confidence and key factors. Opening the first block shows its steps.
+ */
+export const AgentLoop: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const items = canvas.getAllByRole('listitem')
+    await expect(items.map((li) => li.dataset.kind)).toEqual(['reasoning', 'tool-call', 'reasoning', 'tool-call', 'reasoning'])
+    await expect(canvas.getByText('Called get_departures')).toBeVisible()
+    const first = canvas.getByRole('button', { name: /Thought for 6 seconds/ })
+    await expect(first).toHaveTextContent('2 steps')
+    await userEvent.click(first)
+    await settled(canvasElement)
+    await expect(canvas.getByText('What the user needs')).toBeVisible()
+    await expect(canvas.getByText('analysis')).toBeVisible()
+    await expect(canvas.getByText('Meeting at 10:00')).toBeVisible()
+    await expect(canvas.getByRole('meter', { name: 'Confidence 80%' })).toBeInTheDocument()
+  },
+}
+
+/** The block-level outcome (conclusion, confidence, key factors from `REASONING_END`), under `summary`: no raw text. */
+export const OutcomeUnderSummary: Story = {
+  args: { visibility: 'summary' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: /Thought for 3 seconds/ }))
+    await settled(canvasElement)
+    await expect(canvas.getByText('Take the 7:40 train.')).toBeVisible()
+    await expect(canvas.getByText('Take the earlier train')).toBeVisible()
+    await expect(canvasElement).not.toHaveTextContent('With a 9-minute walk')
+  },
+}
+
+/** The same run replayed live: tool calls show "Calling …" while they run, each block opens while it streams. */
+export const Live: Story = {
+  args: { live: true, intervalMs: 15 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(5), { timeout: 10_000 })
+    await waitFor(() => expect(canvas.getByRole('button', { name: /Thought for 3 seconds/ })).toBeVisible(), { timeout: 10_000 })
+    await expect(canvas.getByText('Called walking_time')).toBeVisible()
+    await settled(canvasElement)
+  },
+}
