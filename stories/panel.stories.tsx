@@ -4,7 +4,7 @@ import { ReasoningPanel } from 'reasoning-ui'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { PanelStory, type PanelStoryArgs } from './support/panels'
 import { settled } from './support/play'
-import { documents } from './support/scripted-store'
+import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
 import {
   completeEvents,
   encryptedOnlyEvents,
@@ -21,13 +21,7 @@ const meta = {
   component: documents<PanelStoryArgs>(ReasoningPanel),
   render: (args) => <PanelStory {...args} />,
   args: { events: completeEvents, live: false, visibility: 'full' },
-  argTypes: {
-    events: { control: false, description: 'The AG-UI events played into the store (one panel per block).' },
-    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
-    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
-    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
-    openPolicy: { control: 'inline-radio', options: ['auto', 'stay-open', 'stay-closed'], description: 'When panels open and collapse on their own (a user toggle always wins).' },
-  },
+  argTypes: { ...eventArgTypes, ...openPolicyArgType },
 } satisfies Meta<PanelStoryArgs>
 
 export default meta

@@ -10,7 +10,7 @@ import {
 } from 'reasoning-ui'
 import { expect, userEvent, within } from 'storybook/test'
 import { completeEvents, streamingEvents } from './support/reasoning-scripts'
-import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
 import './support/headless.css'
 
 type PartsStoryArgs = EventArgs & Pick<ReasoningProps, 'visibility' | 'openPolicy' | 'defaultOpen'>
@@ -52,12 +52,7 @@ const meta = {
   subcomponents: { ReasoningTrigger, ReasoningContent, ReasoningStatusLabel, ReasoningDuration, ReasoningText },
   render: (args) => <HandComposed {...args} />,
   args: { events: completeEvents, live: false, visibility: 'full' },
-  argTypes: {
-    events: { control: false, description: 'The AG-UI events played into the store.' },
-    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
-    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
-    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
-  },
+  argTypes: eventArgTypes,
 } satisfies Meta<PartsStoryArgs>
 
 export default meta

@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test'
 import { germanLabels } from './support/labels'
 import { germanEvents, severalBlocksEvents } from './support/reasoning-scripts'
 import { settled } from './support/play'
-import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
 
 interface ProviderStoryArgs extends EventArgs {
   /** Given to the provider, so every component below inherits it. */
@@ -15,12 +15,7 @@ const meta = {
   title: 'Components/ReasoningProvider',
   component: documents<ProviderStoryArgs>(ReasoningProvider),
   args: { events: severalBlocksEvents, live: false, visibility: 'summary' },
-  argTypes: {
-    events: { control: false, description: 'The AG-UI events played into the store.' },
-    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
-    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
-    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
-  },
+  argTypes: eventArgTypes,
 } satisfies Meta<ProviderStoryArgs>
 
 export default meta

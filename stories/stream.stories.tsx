@@ -4,7 +4,7 @@ import { expect, waitFor, within } from 'storybook/test'
 import { runStarted } from './support/events'
 import { settled } from './support/play'
 import { arabicEvents, opaqueReasoning, severalBlocksEvents } from './support/reasoning-scripts'
-import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+import { documents, type EventArgs, eventArgTypes, openPolicyArgType, ScriptedStream } from './support/scripted-store'
 
 type StreamStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility' | 'openPolicy' | 'pendingIndicator' | 'runId'>
 
@@ -21,13 +21,7 @@ const meta = {
   component: documents<StreamStoryArgs>(ReasoningStream),
   render: (args) => <StreamStory {...args} />,
   args: { events: severalBlocksEvents, live: false, visibility: 'full' },
-  argTypes: {
-    events: { control: false, description: 'The AG-UI events played into the store.' },
-    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
-    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
-    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
-    openPolicy: { control: 'inline-radio', options: ['auto', 'stay-open', 'stay-closed'], description: 'When panels open and collapse on their own (a user toggle always wins).' },
-  },
+  argTypes: { ...eventArgTypes, ...openPolicyArgType },
 } satisfies Meta<StreamStoryArgs>
 
 export default meta

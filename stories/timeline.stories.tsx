@@ -3,7 +3,7 @@ import { ReasoningTimeline, type ReasoningTimelineProps } from 'reasoning-ui'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { agentLoopEvents } from './support/reasoning-scripts'
 import { settled } from './support/play'
-import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+import { documents, type EventArgs, eventArgTypes, openPolicyArgType, ScriptedStream } from './support/scripted-store'
 
 type TimelineStoryArgs = EventArgs & Pick<ReasoningTimelineProps, 'visibility' | 'openPolicy' | 'runId'>
 
@@ -20,13 +20,7 @@ const meta = {
   component: documents<TimelineStoryArgs>(ReasoningTimeline),
   render: (args) => <TimelineStory {...args} />,
   args: { events: agentLoopEvents, live: false, visibility: 'full' },
-  argTypes: {
-    events: { control: false, description: 'The AG-UI events played into the store.' },
-    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
-    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
-    visibility: { control: 'inline-radio', options: ['none', 'summary', 'full'], description: 'What may reach the DOM: the status row only, the summary, or the full text.' },
-    openPolicy: { control: 'inline-radio', options: ['auto', 'stay-open', 'stay-closed'], description: 'When panels open and collapse on their own (a user toggle always wins).' },
-  },
+  argTypes: { ...eventArgTypes, ...openPolicyArgType },
 } satisfies Meta<TimelineStoryArgs>
 
 export default meta

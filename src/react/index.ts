@@ -9,6 +9,7 @@ export {
   ReasoningText,
   ReasoningTrigger,
   statusLabel,
+  useLabels,
   useReasoningContext,
   Reasoning as Root,
   ReasoningTrigger as Trigger,

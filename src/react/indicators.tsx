@@ -1,10 +1,10 @@
-import { forwardRef, useMemo, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
+import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
 import type { ReasoningBlock } from '../core/model'
 import { getBlockDuration } from '../core/selectors'
 import { useSecondTick } from './clock'
 import { SparkIcon, LockIcon } from './icons'
-import { formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
-import { useOptionalReasoningContext } from './parts'
+import { formatDuration, isoDuration, type ReasoningLabels } from './labels'
+import { useLabels, useOptionalReasoningContext } from './parts'
 import { safeLocale, useReasoningConfig } from './provider'
 
 export interface ThinkingIndicatorProps extends ComponentPropsWithoutRef<'span'> {
@@ -23,9 +23,8 @@ export const ThinkingIndicator = forwardRef(function ThinkingIndicator(
   { label, active = true, ...props }: ThinkingIndicatorProps,
   ref: ForwardedRef<HTMLSpanElement>,
 ) {
-  const context = useOptionalReasoningContext()
-  const config = useReasoningConfig()
-  const text = label ?? context?.labels.thinking ?? mergeLabels(config.labels).thinking
+  const labels = useLabels(undefined)
+  const text = label ?? labels.thinking
   return (
     <span data-slot="thinking-indicator" data-active={active ? '' : undefined} {...props} ref={ref}>
       <SparkIcon data-slot="thinking-icon" />
@@ -56,10 +55,7 @@ export const EncryptedReasoningIndicator = forwardRef(function EncryptedReasonin
 ) {
   const context = useOptionalReasoningContext()
   const config = useReasoningConfig()
-  const merged = useMemo(
-    () => (labels === undefined && context ? context.labels : mergeLabels(config.labels, labels)),
-    [context, config.labels, labels],
-  )
+  const merged = useLabels(labels)
   const timing = block ?? context?.block
   if (!timing) throw new Error('<EncryptedReasoningIndicator> needs a `block` prop outside <Reasoning>.')
   const resolvedLocale = locale !== undefined ? safeLocale(locale) : (context?.locale ?? safeLocale(config.locale))

@@ -57,6 +57,17 @@ export function useReasoningContext(part: string): ReasoningContextValue {
   return context
 }
 
+/**
+ * The labels a component shows: the caller's overrides on top of the enclosing
+ * panel's labels (inside one), else the provider's, else the defaults.
+ */
+export function useLabels(labels: Partial<ReasoningLabels> | undefined): ReasoningLabels {
+  const context = useContext(ReasoningContext)
+  const config = useReasoningConfig()
+  const base = context?.labels ?? config.labels
+  return useMemo(() => (labels === undefined && context ? context.labels : mergeLabels(base, labels)), [context, base, labels])
+}
+
 /** The nearest `<Reasoning>`'s state, or null outside one (for components that also work standalone). */
 export function useOptionalReasoningContext(): ReasoningContextValue | null {
   return useContext(ReasoningContext)

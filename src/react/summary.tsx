@@ -1,8 +1,8 @@
-import { forwardRef, useMemo, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
+import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
 import type { ReasoningBlock, Visibility } from '../core/model'
 import { projectBlock, type VisibleBlock } from '../core/visibility'
-import { mergeLabels, type ReasoningLabels } from './labels'
-import { useOptionalReasoningContext } from './parts'
+import type { ReasoningLabels } from './labels'
+import { useLabels, useOptionalReasoningContext } from './parts'
 import { useReasoningConfig } from './provider'
 import { StreamingText, type RenderText } from './text'
 
@@ -34,10 +34,7 @@ export const ReasoningSummary = forwardRef(function ReasoningSummary(
 ) {
   const context = useOptionalReasoningContext()
   const config = useReasoningConfig()
-  const merged = useMemo(
-    () => (labels === undefined && context ? context.labels : mergeLabels(config.labels, labels)),
-    [context, config.labels, labels],
-  )
+  const merged = useLabels(labels)
   const level = visibility ?? config.visibility ?? 'full'
   const visible: VisibleBlock | undefined = block ? projectBlock(block, level === 'none' ? 'none' : 'summary') : context?.block
   if (!visible) throw new Error('<ReasoningSummary> needs a `block` prop outside <Reasoning>.')

@@ -132,3 +132,24 @@ export function ScriptedStream({ events, live, intervalMs = 20, children }: Scri
 export function documents<Args>(component: object): ComponentType<Args> {
   return component as ComponentType<Args>
 }
+
+/** Controls shared by every story driven by `args.events`. */
+export const eventArgTypes = {
+  events: { control: false, description: 'The AG-UI events played into the store.' },
+  live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
+  intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
+  visibility: {
+    control: 'inline-radio',
+    options: ['none', 'summary', 'full'],
+    description: 'What may reach the DOM: the status row only, the summary, or the full text.',
+  },
+} as const
+
+/** The open-policy control, for stories of components that hold panels. */
+export const openPolicyArgType = {
+  openPolicy: {
+    control: 'inline-radio',
+    options: ['auto', 'stay-open', 'stay-closed'],
+    description: 'When panels open and collapse on their own (a user toggle always wins).',
+  },
+} as const
