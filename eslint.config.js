@@ -88,4 +88,25 @@ export default defineConfig([
       'no-restricted-globals': ['error', ...domGlobals],
     },
   })),
+
+  // Adapters are pure translators: no React, no UI, no DOM (they run on servers too).
+  {
+    files: ['src/adapters/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'src/adapters must not depend on React.' },
+            { name: 'react-dom', message: 'src/adapters must not depend on React DOM.' },
+          ],
+          patterns: [
+            { group: ['react/*', 'react-dom/*', '@radix-ui/*', 'framer-motion', 'framer-motion/*'], message: 'src/adapters must not depend on React or UI libraries.' },
+            { regex: '^\\.\\./(react|styles)(/|$)', message: 'src/adapters may use src/core, never the React layer.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...domGlobals],
+    },
+  },
 ]);

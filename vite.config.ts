@@ -19,6 +19,7 @@ const root = import.meta.dirname;
 export const entries: Record<string, string> = {
   index: 'src/index.ts',
   'core/index': 'src/core/index.ts',
+  'adapters/index': 'src/adapters/index.ts',
 };
 
 /**

@@ -57,6 +57,7 @@ const emulateMedia: BrowserCommand<Parameters<BrowserCommands['emulateMedia']>> 
 /** Tests and docs examples import the package by name, as users do; it resolves to the source. */
 const alias = [
   { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
+  { find: /^reasoning-ui\/adapters$/, replacement: resolve(root, 'src/adapters/index.ts') },
   { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
 ];
 
@@ -69,7 +70,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['test/core/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}'],
+          include: ['test/core/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}'],
           setupFiles: [domSetup],
         },
       },

@@ -27,6 +27,7 @@ const storiesDir = resolve(root, 'stories');
  */
 const sourceAliases = [
   { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
+  { find: /^reasoning-ui\/adapters$/, replacement: resolve(root, 'src/adapters/index.ts') },
   { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
 ];
 

@@ -117,6 +117,8 @@ export type DiagnosticCode =
   | 'stream-truncated'
   /** A transport-level fault: HTTP error, unparsable SSE data, … */
   | 'transport'
+  /** A provider event an adapter (`reasoning-ui/adapters`) could not translate: malformed or contradictory. */
+  | 'adapter'
   /** The diagnostics list hit its cap; later ones are only counted. */
   | 'diagnostics-truncated'
 

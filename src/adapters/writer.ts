@@ -1,0 +1,222 @@
+import { METADATA_KEY } from '../core/metadata'
+import type { ReasoningUiMetadata } from '../core/model'
+import type { AdapterDiagnostic, AgUiEvent, TranslatorOptions } from './types'
+
+type Open = 'reasoning' | 'text' | 'tool'
+
+/**
+ * What every adapter shares: it emits valid AG-UI 1.0 events in a valid order
+ * and keeps track of what is open, so a translator only says what happened.
+ * `RUN_STARTED` comes before the first event; a text message or tool call
+ * closes open reasoning (as `@ag-ui/client` expects); `finish()` closes
+ * everything and `fail()` ends the run with `RUN_ERROR`.
+ */
+export class EventWriter {
+  private out: AgUiEvent[] = []
+  private started = false
+  private ended = false
+  private time: number | undefined
+  /** Open reasoning spans (block id → open message ids), text messages and tool calls, in opening order. */
+  private readonly spans = new Map<string, Set<string>>()
+  private readonly open = new Map<string, Open>()
+  private readonly messageBlock = new Map<string, string>()
+  readonly diagnostics: AdapterDiagnostic[] = []
+  private index = -1
+  threadId: string
+  runId: string | undefined
+  private readonly now: () => number
+
+  constructor(options: TranslatorOptions = {}) {
+    this.threadId = options.threadId ?? 'thread'
+    this.runId = options.runId
+    this.now = options.now ?? Date.now
+  }
+
+  /** Call once per provider event, before translating it (numbers diagnostics). */
+  next(): void {
+    this.index++
+    this.time = undefined
+  }
+
+  /** Skip the current provider event with a diagnostic. */
+  skip(message: string): void {
+    this.diagnostics.push({ message, index: this.index })
+  }
+
+  /** Timestamp (ms) for the events of the current provider event, when the provider dates it. */
+  at(ms: number | undefined): void {
+    this.time = ms !== undefined && Number.isInteger(ms) && ms >= 0 ? ms : undefined
+  }
+
+  /** The events produced since the last call. */
+  take(): AgUiEvent[] {
+    const out = this.out
+    this.out = []
+    return out
+  }
+
+  get isEnded(): boolean {
+    return this.ended
+  }
+
+  isOpen(id: string): boolean {
+    return this.open.has(id) || this.spans.has(id)
+  }
+
+  private emit(event: Record<string, unknown>): void {
+    if (this.ended) return
+    this.out.push({ ...event, timestamp: this.time ?? this.now() } as AgUiEvent)
+  }
+
+  private ensureRun(): void {
+    if (this.started || this.ended) return
+    this.started = true
+    this.emit({ type: 'RUN_STARTED', threadId: this.threadId, runId: this.runId ?? 'run' })
+  }
+
+  /** Opens a reasoning span (`REASONING_START`), optionally titled. No-op when already open. */
+  startBlock(id: string, ui?: ReasoningUiMetadata): void {
+    this.ensureRun()
+    if (this.spans.has(id)) return
+    this.closeKinds(['text', 'tool'])
+    this.spans.set(id, new Set())
+    this.emit({ type: 'REASONING_START', messageId: id, ...meta(ui) })
+  }
+
+  /** Ends a span and its open messages (`REASONING_END`), optionally with an outcome. */
+  endBlock(id: string, ui?: ReasoningUiMetadata): void {
+    const messages = this.spans.get(id)
+    if (!messages) return
+    for (const m of [...messages]) this.endMessage(m)
+    this.spans.delete(id)
+    this.emit({ type: 'REASONING_END', messageId: id, ...meta(ui) })
+  }
+
+  /** Opens a reasoning message inside block `blockId` (opened when needed). No-op when already open. */
+  startMessage(id: string, blockId: string, ui?: ReasoningUiMetadata): void {
+    if (this.open.has(id)) return
+    this.startBlock(blockId)
+    this.spans.get(blockId)!.add(id)
+    this.open.set(id, 'reasoning')
+    this.messageBlock.set(id, blockId)
+    this.emit({ type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning', ...meta(ui) })
+  }
+
+  /** Appends to an open reasoning message. Empty deltas are dropped. */
+  appendMessage(id: string, delta: string): void {
+    if (delta === '' || this.open.get(id) !== 'reasoning') return
+    this.emit({ type: 'REASONING_MESSAGE_CONTENT', messageId: id, delta })
+  }
+
+  endMessage(id: string, ui?: ReasoningUiMetadata): void {
+    if (this.open.get(id) !== 'reasoning') return
+    this.open.delete(id)
+    this.spans.get(this.messageBlock.get(id)!)?.delete(id)
+    this.emit({ type: 'REASONING_MESSAGE_END', messageId: id, ...meta(ui) })
+  }
+
+  /** A whole reasoning message at once (start, content, end). */
+  message(id: string, blockId: string, text: string, ui?: ReasoningUiMetadata): void {
+    this.startMessage(id, blockId, ui)
+    this.appendMessage(id, text)
+    this.endMessage(id)
+  }
+
+  /** Attaches an opaque provider value to a message or tool call (`REASONING_ENCRYPTED_VALUE`), e.g. for the round trip. */
+  encrypted(entityId: string, value: string, valueType?: string, subtype: 'message' | 'tool-call' = 'message'): void {
+    if (value === '') return
+    this.ensureRun()
+    this.emit({
+      type: 'REASONING_ENCRYPTED_VALUE',
+      subtype,
+      entityId,
+      encryptedValue: value,
+      ...(valueType !== undefined && { encryptedValueType: valueType }),
+    })
+  }
+
+  startText(id: string, role: 'assistant' | 'developer' | 'system' | 'user' = 'assistant'): void {
+    this.ensureRun()
+    if (this.open.has(id)) return
+    this.closeKinds(['reasoning', 'tool'])
+    this.open.set(id, 'text')
+    this.emit({ type: 'TEXT_MESSAGE_START', messageId: id, role })
+  }
+
+  appendText(id: string, delta: string): void {
+    if (delta === '') return
+    if (!this.open.has(id)) this.startText(id)
+    this.emit({ type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta })
+  }
+
+  endText(id: string): void {
+    if (this.open.get(id) !== 'text') return
+    this.open.delete(id)
+    this.emit({ type: 'TEXT_MESSAGE_END', messageId: id })
+  }
+
+  startTool(id: string, name: string, parentMessageId?: string): void {
+    this.ensureRun()
+    if (this.open.has(id)) return
+    this.closeKinds(['reasoning', 'text'])
+    this.open.set(id, 'tool')
+    this.emit({ type: 'TOOL_CALL_START', toolCallId: id, toolCallName: name, ...(parentMessageId !== undefined && { parentMessageId }) })
+  }
+
+  appendToolArgs(id: string, delta: string): void {
+    if (delta === '' || this.open.get(id) !== 'tool') return
+    this.emit({ type: 'TOOL_CALL_ARGS', toolCallId: id, delta })
+  }
+
+  endTool(id: string): void {
+    if (this.open.get(id) !== 'tool') return
+    this.open.delete(id)
+    this.emit({ type: 'TOOL_CALL_END', toolCallId: id })
+  }
+
+  toolResult(messageId: string, toolCallId: string, content: string): void {
+    this.ensureRun()
+    this.emit({ type: 'TOOL_CALL_RESULT', messageId, toolCallId, content, role: 'tool' })
+  }
+
+  /** Closes everything still open, normally. */
+  closeAll(): void {
+    this.closeKinds(['reasoning', 'text', 'tool'])
+  }
+
+  /** The provider finished: close everything and `RUN_FINISHED`. Idempotent. */
+  finish(): void {
+    if (this.ended) return
+    this.ensureRun()
+    this.closeAll()
+    this.emit({ type: 'RUN_FINISHED', threadId: this.threadId, runId: this.runId ?? 'run' })
+    this.ended = true
+  }
+
+  /**
+   * The provider stopped short (token limit, error, cut stream): `RUN_ERROR`,
+   * which leaves whatever is open interrupted with its text. Idempotent.
+   */
+  fail(message: string, code?: string): void {
+    if (this.ended) return
+    this.ensureRun()
+    this.emit({ type: 'RUN_ERROR', message, ...(code !== undefined && { code }) })
+    this.ended = true
+  }
+
+  private closeKinds(kinds: readonly Open[]): void {
+    for (const [id, kind] of [...this.open]) {
+      if (!kinds.includes(kind)) continue
+      if (kind === 'reasoning') this.endMessage(id)
+      else if (kind === 'text') this.endText(id)
+      else this.endTool(id)
+    }
+    if (kinds.includes('reasoning')) for (const id of [...this.spans.keys()]) this.endBlock(id)
+  }
+}
+
+function meta(ui: ReasoningUiMetadata | undefined): { metadata?: { [METADATA_KEY]: ReasoningUiMetadata } } {
+  if (!ui) return {}
+  const defined = Object.fromEntries(Object.entries(ui).filter(([, v]) => v !== undefined)) as ReasoningUiMetadata
+  return Object.keys(defined).length > 0 ? { metadata: { [METADATA_KEY]: defined } } : {}
+}
