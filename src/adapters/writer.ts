@@ -16,6 +16,7 @@ export class EventWriter {
   private started = false
   private ended = false
   private time: number | undefined
+  private extra: Readonly<Record<string, unknown>> | undefined
   /** Open reasoning spans (block id → open message ids), text messages and tool calls, in opening order. */
   private readonly spans = new Map<string, Set<string>>()
   private readonly open = new Map<string, Open>()
@@ -36,6 +37,17 @@ export class EventWriter {
   next(): void {
     this.index++
     this.time = undefined
+    this.extra = undefined
+  }
+
+  /**
+   * Provider fields AG-UI has no place for (e.g. Letta's `otid`, `step_id`), put in
+   * the `metadata` of every event of the current provider event under the keys
+   * given (never `reasoningUi`). Other AG-UI clients ignore them; the raw data stays available.
+   */
+  annotate(extra: Readonly<Record<string, unknown>>): void {
+    const { [METADATA_KEY]: _reserved, ...rest } = extra
+    this.extra = Object.keys(rest).length > 0 ? rest : undefined
   }
 
   /** Skip the current provider event with a diagnostic. */
@@ -65,7 +77,9 @@ export class EventWriter {
 
   private emit(event: Record<string, unknown>): void {
     if (this.ended) return
-    this.out.push({ ...event, timestamp: this.time ?? this.now() } as AgUiEvent)
+    const { metadata, ...rest } = event as { metadata?: Record<string, unknown> }
+    const merged = this.extra || metadata ? { metadata: { ...this.extra, ...metadata } } : {}
+    this.out.push({ ...rest, ...merged, timestamp: this.time ?? this.now() } as AgUiEvent)
   }
 
   private ensureRun(): void {

@@ -16,6 +16,7 @@ export { parseHeading } from './headings'
 export {
   connectAgent,
   connectAsyncIterable,
+  connectBody,
   connectObservable,
   connectSource,
   connectSse,
@@ -53,4 +54,6 @@ export type {
   ResponseLike,
   SourceOptions,
   SseOptions,
+  BodyFraming,
+  BodyReader,
 } from './sources'

@@ -2,6 +2,7 @@ import type { ReasoningStore } from '../store'
 import { connectAgent } from './agent'
 import { connectAsyncIterable } from './async-iterable'
 import { connectObservable } from './observable'
+import { connectBody } from './body'
 import { connectSse } from './sse'
 import type { AgentLike, Disconnect, ObservableLike, ReasoningSource, ResponseLike, SourceOptions } from './types'
 
@@ -35,6 +36,7 @@ export function connectSource(source: ReasoningSource, store: ReasoningStore, op
   return () => {}
 }
 
-export { connectAgent, connectAsyncIterable, connectObservable, connectSse }
+export { connectAgent, connectAsyncIterable, connectBody, connectObservable, connectSse }
 export type { AgentLike, Disconnect, ObservableLike, ReasoningSource, ResponseLike, SourceOptions }
 export type { SseOptions } from './types'
+export type { BodyFraming, BodyReader } from './body'

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import { connectProviderStream, EventWriter, translateAll, type AgUiEvent, type Translator } from 'reasoning-ui/adapters'
+import { createReasoningStore } from 'reasoning-ui/core'
+import { expectValidEvents, storeOf, summarize } from '../helpers/adapters'
+
+const types = (events: readonly AgUiEvent[]) => events.map((e) => e.type)
+
+describe('EventWriter', () => {
+  it('should start the run before the first event and keep a valid order', () => {
+    const w = new EventWriter({ now: () => 5, runId: 'resp_1' })
+    w.next()
+    w.startMessage('m1', 'b1', { title: 'Plan' })
+    w.appendMessage('m1', 'thinking')
+    w.appendMessage('m1', '')
+    w.next()
+    w.appendText('t1', 'answer')
+    w.finish()
+    const events = w.take()
+    expectValidEvents(events)
+    expect(types(events)).toEqual([
+      'RUN_STARTED', 'REASONING_START', 'REASONING_MESSAGE_START', 'REASONING_MESSAGE_CONTENT',
+      // a text message closes open reasoning first
+      'REASONING_MESSAGE_END', 'REASONING_END', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'RUN_FINISHED',
+    ])
+    expect(events[2]).toMatchObject({ metadata: { reasoningUi: { title: 'Plan' } }, timestamp: 5 })
+    expect(events[0]).toMatchObject({ runId: 'resp_1' })
+  })
+
+  it('given fail(), should end with RUN_ERROR so the store marks open reasoning interrupted and keeps its text', () => {
+    const w = new EventWriter()
+    w.startMessage('m1', 'b1')
+    w.appendMessage('m1', 'cut off mid')
+    w.fail('max_output_tokens reached', 'max_output_tokens')
+    w.finish()
+    w.appendMessage('m1', 'ignored after the end')
+    const events = w.take()
+    expectValidEvents(events)
+    expect(types(events).at(-1)).toBe('RUN_ERROR')
+    const state = storeOf(events).getState()
+    expect(summarize(state).blocks).toEqual([{ status: 'interrupted', kinds: ['text'], text: ['cut off mid'], title: undefined, encrypted: false }])
+    expect(state.diagnostics).toEqual([])
+  })
+
+  it('should date events by the provider when told, and annotate them with provider fields', () => {
+    const w = new EventWriter({ now: () => 1 })
+    w.next()
+    w.at(1_700_000_000_000)
+    w.annotate({ letta: { otid: 'o1' }, reasoningUi: { title: 'not here' } })
+    w.startMessage('m1', 'b1', { source: 'reasoner_model' })
+    w.next()
+    w.appendMessage('m1', 'x')
+    const [, start, message, content] = w.take()
+    expect(start).toMatchObject({ timestamp: 1_700_000_000_000, metadata: { letta: { otid: 'o1' } } })
+    expect(message!.metadata).toEqual({ letta: { otid: 'o1' }, reasoningUi: { source: 'reasoner_model' } })
+    expect(content).toMatchObject({ timestamp: 1 })
+    expect(content!.metadata).toBeUndefined()
+  })
+
+  it('should attach encrypted values and tool calls as valid events', () => {
+    const w = new EventWriter()
+    w.startMessage('m1', 'b1')
+    w.encrypted('m1', 'opaque', 'anthropic.redacted_thinking')
+    w.startTool('tc1', 'search')
+    w.appendToolArgs('tc1', '{"q":1}')
+    w.endTool('tc1')
+    w.toolResult('r1', 'tc1', 'found')
+    w.finish()
+    const events = w.take()
+    expectValidEvents(events)
+    const state = storeOf(events).getState()
+    expect(state.blocks[0]).toMatchObject({ encrypted: true, status: 'complete' })
+    expect(state.blocks[0]!.messages[0]).toMatchObject({ encryptedValue: 'opaque', encryptedValueType: 'anthropic.redacted_thinking' })
+    expect(state.timeline.map((e) => e.kind)).toEqual(['reasoning', 'tool-call'])
+  })
+})
+
+/** A toy provider: `{ think }`, `{ say }`, `{ done: true }`; anything else is malformed. */
+function toyTranslator(): Translator<unknown> {
+  const w = new EventWriter()
+  return {
+    push(event) {
+      w.next()
+      const e = event as { think?: unknown; say?: unknown; done?: unknown }
+      if (typeof e.think === 'string') {
+        w.startMessage('m', 'b')
+        w.appendMessage('m', e.think)
+      } else if (typeof e.say === 'string') w.appendText('t', e.say)
+      else if (e.done === true) w.finish()
+      else w.skip('not a toy event')
+      return w.take()
+    },
+    end() {
+      if (!w.isEnded) w.fail('The provider stream ended early.')
+      return w.take()
+    },
+    diagnostics: w.diagnostics,
+  }
+}
+
+describe('translateAll and connectProviderStream', () => {
+  it('translateAll should translate and end', () => {
+    const events = translateAll(toyTranslator(), [{ think: 'a' }, { nope: 1 }, { say: 'b' }])
+    expect(types(events).at(-1)).toBe('RUN_ERROR')
+    expectValidEvents(events)
+  })
+
+  it('should read a provider SSE body (CRLF, split chunks, [DONE]) into a store, reporting skipped events', async () => {
+    const body = 'data: {"think":"hel"}\r\n\r\ndata: {"think":"lo"}\r\n\r\ndata: {"bad":true}\r\n\r\ndata: {"say":"hi"}\r\n\r\ndata: {"done":true}\r\n\r\ndata: [DONE]\r\n\r\n'
+    const bytes = new TextEncoder().encode(body)
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7))
+        controller.close()
+      },
+    })
+    const store = createReasoningStore({ flush: 'sync' })
+    const done = new Promise<void>((resolve) => {
+      const unsubscribe = store.subscribe(() => {
+        if (store.getState().runs[0]?.status === 'finished') {
+          unsubscribe()
+          resolve()
+        }
+      })
+    })
+    connectProviderStream(new Response(stream), store, toyTranslator())
+    await done
+    const state = store.getState()
+    expect(state.blocks[0]!.messages[0]!.text).toBe('hello')
+    expect(state.blocks[0]!.status).toBe('complete')
+    expect(state.diagnostics.map((d) => [d.code, d.message])).toEqual([['adapter', 'Provider event #2: not a toy event']])
+  })
+
+  it('should read NDJSON and whole-JSON bodies, and end a cut stream with the reasoning interrupted', async () => {
+    for (const [framing, body] of [
+      ['ndjson', '{"think":"x"}\n{"think":"y"}'],
+      ['json', '[{"think":"x"},{"think":"y"}]'],
+    ] as const) {
+      const store = createReasoningStore({ flush: 'sync' })
+      const ended = new Promise<void>((resolve) => {
+        store.subscribe(() => {
+          if (store.getState().runs[0]?.status === 'error') resolve()
+        })
+      })
+      connectProviderStream(new Response(body), store, toyTranslator(), { framing })
+      await ended
+      expect(store.getState().blocks[0]).toMatchObject({ status: 'interrupted' })
+      expect(store.getState().blocks[0]!.messages[0]!.text).toBe('xy')
+    }
+  })
+})
