@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Checks the package as it would be published. Needs a fresh `npm run build`.
 //   1. dist directives: dist/index.js starts with exactly one 'use client';
-//      no other built file (core, shared chunks) carries it, and nothing
-//      reachable from dist/core/index.js imports react.
+//      no other built file (core, adapters, shared chunks) carries it, and
+//      nothing reachable from dist/core/index.js or dist/adapters/index.js
+//      imports react.
 //   2. `npm pack` into a temp dir.
 //   3. publint on the tarball (errors and warnings fail).
 //   4. arethetypeswrong on the tarball (esm-only profile; any problem fails).
@@ -62,9 +63,9 @@ const CLIENT_FILES = new Set(['index.js']);
       problems.push(`${file} has 'use client' but is not a client entry`);
     }
   }
-  // Everything statically reachable from the core entry must be React-free.
+  // Everything statically reachable from the core and adapters entries must be React-free.
   const seen = new Set();
-  const queue = ['core/index.js'];
+  const queue = ['core/index.js', 'adapters/index.js'];
   while (queue.length > 0) {
     const file = queue.pop();
     if (seen.has(file) || !existsSync(join(dist, file))) continue;
@@ -73,15 +74,15 @@ const CLIENT_FILES = new Set(['index.js']);
     for (const [, spec] of code.matchAll(/(?:^|[\s;])(?:import|export)\b[^'"]*?['"]([^'"]+)['"]/g)) {
       if (spec.startsWith('.')) queue.push(relative(dist, resolve(dist, dirname(file), spec)));
       else if (/^(react|react-dom|framer-motion|@radix-ui)(\/|$)/.test(spec)) {
-        problems.push(`${file} (reachable from core) imports ${spec}`);
+        problems.push(`${file} (reachable from core or adapters) imports ${spec}`);
       }
     }
   }
   for (const p of problems) console.log(`  ${p}`);
   report(
-    "dist directives ('use client', React-free core)",
+    "dist directives ('use client', React-free core and adapters)",
     problems.length === 0,
-    problems.length === 0 ? `${jsFiles.length} files, ${seen.size} in the core graph` : `${problems.length} problem(s)`,
+    problems.length === 0 ? `${jsFiles.length} files, ${seen.size} in the core and adapters graph` : `${problems.length} problem(s)`,
   );
 }
 

@@ -82,7 +82,8 @@ export class EventWriter {
     this.out.push({ ...rest, ...merged, timestamp: this.time ?? this.now() } as AgUiEvent)
   }
 
-  private ensureRun(): void {
+  /** `RUN_STARTED`, if it has not gone out yet (every other method sends it first anyway). */
+  start(): void {
     if (this.started || this.ended) return
     this.started = true
     this.emit({ type: 'RUN_STARTED', threadId: this.threadId, runId: this.runId ?? 'run' })
@@ -90,7 +91,7 @@ export class EventWriter {
 
   /** Opens a reasoning span (`REASONING_START`), optionally titled. No-op when already open. */
   startBlock(id: string, ui?: ReasoningUiMetadata): void {
-    this.ensureRun()
+    this.start()
     if (this.spans.has(id)) return
     this.closeKinds(['text', 'tool'])
     this.spans.set(id, new Set())
@@ -139,7 +140,7 @@ export class EventWriter {
   /** Attaches an opaque provider value to a message or tool call (`REASONING_ENCRYPTED_VALUE`), e.g. for the round trip. */
   encrypted(entityId: string, value: string, valueType?: string, subtype: 'message' | 'tool-call' = 'message'): void {
     if (value === '') return
-    this.ensureRun()
+    this.start()
     this.emit({
       type: 'REASONING_ENCRYPTED_VALUE',
       subtype,
@@ -150,7 +151,7 @@ export class EventWriter {
   }
 
   startText(id: string, role: 'assistant' | 'developer' | 'system' | 'user' = 'assistant'): void {
-    this.ensureRun()
+    this.start()
     if (this.open.has(id)) return
     this.closeKinds(['reasoning', 'tool'])
     this.open.set(id, 'text')
@@ -170,7 +171,7 @@ export class EventWriter {
   }
 
   startTool(id: string, name: string, parentMessageId?: string): void {
-    this.ensureRun()
+    this.start()
     if (this.open.has(id)) return
     this.closeKinds(['reasoning', 'text'])
     this.open.set(id, 'tool')
@@ -189,7 +190,7 @@ export class EventWriter {
   }
 
   toolResult(messageId: string, toolCallId: string, content: string): void {
-    this.ensureRun()
+    this.start()
     this.emit({ type: 'TOOL_CALL_RESULT', messageId, toolCallId, content, role: 'tool' })
   }
 
@@ -201,7 +202,7 @@ export class EventWriter {
   /** The provider finished: close everything and `RUN_FINISHED`. Idempotent. */
   finish(): void {
     if (this.ended) return
-    this.ensureRun()
+    this.start()
     this.closeAll()
     this.emit({ type: 'RUN_FINISHED', threadId: this.threadId, runId: this.runId ?? 'run' })
     this.ended = true
@@ -213,7 +214,7 @@ export class EventWriter {
    */
   fail(message: string, code?: string): void {
     if (this.ended) return
-    this.ensureRun()
+    this.start()
     this.emit({ type: 'RUN_ERROR', message, ...(code !== undefined && { code }) })
     this.ended = true
   }

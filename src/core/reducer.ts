@@ -742,7 +742,7 @@ function onMessagesSnapshot(d: Draft, event: Event): void {
   }
   const reasoning = list.filter((m): m is Event => isRecord(m) && m.role === 'reasoning' && validId(m.id) !== undefined)
   // As in @ag-ui/client: a snapshot that carries reasoning is authoritative for reasoning.
-  if (reasoning.length > 0) reconcileReasoning(d, reasoning)
+  if (reasoning.length > 0) reconcileReasoning(d, reasoning, timeOf(d, event))
   for (const item of list) {
     if (!isRecord(item) || item.role === 'reasoning') continue
     const id = validId(item.id)
@@ -769,11 +769,10 @@ function onMessagesSnapshot(d: Draft, event: Event): void {
   }
 }
 
-function reconcileReasoning(d: Draft, reasoning: Event[]): void {
+function reconcileReasoning(d: Draft, reasoning: Event[], at: number): void {
   const ids = new Set(reasoning.map((m) => m.id as string))
   // Messages may be dropped below: forget the cached one.
   delete d.lastMessage
-  const at = d.now()
   // Drop what the snapshot omits.
   for (const block of d.blocks) {
     const kept = block.messages.filter((m) => ids.has(m.id))
@@ -799,6 +798,8 @@ function reconcileReasoning(d: Draft, reasoning: Event[]): void {
     const meta = readReasoningUiMetadata(item.metadata, (problem) =>
       report(d, 'malformed-field', `MESSAGES_SNAPSHOT: reasoning message '${id}': ${problem}; that field was ignored.`))
     let message = d.messages.get(id)
+    // A block that had already ended keeps its end: the snapshot restates history, it does not extend it.
+    const settled = message !== undefined && !message.block.spanOpen && message.block.openCount === 0 && message.block.endedAt !== undefined
     if (!message) {
       const existing = d.blockById.get(id)
       if (existing && !existing.removed && content === '' && encrypted !== undefined) {
@@ -827,7 +828,7 @@ function reconcileReasoning(d: Draft, reasoning: Event[]): void {
     if (encrypted !== undefined) message.encryptedValue = encrypted
     applyMessageMeta(d, message, meta)
     touchMessage(d, message)
-    settleBlock(d, message.block, at)
+    if (!settled) settleBlock(d, message.block, at)
   }
 }
 

@@ -1,0 +1,354 @@
+/**
+ * OpenAI-compatible chat completions → AG-UI events.
+ *
+ * Streaming (`chat.completion.chunk`, one `choices[0].delta` per chunk, `[DONE]`
+ * at the end): reasoning arrives as `delta.reasoning_content` (DeepSeek, older
+ * vLLM), `delta.reasoning` (vLLM, OpenRouter, Groq), OpenRouter's structured
+ * `delta.reasoning_details[]` (`reasoning.text`, `reasoning.summary`,
+ * `reasoning.encrypted`), or inline as `<think>…</think>` in `delta.content`
+ * (open models served without a reasoning parser). Each stretch of reasoning
+ * before the answer (or between tool calls) is one reasoning block; the answer
+ * is a text message and `delta.tool_calls` become tool calls. Only the first
+ * choice is read.
+ */
+import type { Disconnect, ResponseLike } from '../core/sources/types'
+import type { ReasoningStore } from '../core/store'
+import type { ReasoningKind } from '../core/model'
+import { connectProviderStream, translateAll, type ProviderStreamOptions } from './connect'
+import type { AgUiEvent, Translator, TranslatorOptions } from './types'
+import { EventWriter } from './writer'
+
+export interface ChatCompletionsOptions extends TranslatorOptions {
+  /**
+   * Read `<think>…</think>` in `delta.content` as reasoning (open models such as
+   * DeepSeek R1 or Qwen3 served without a reasoning parser). Default `true`;
+   * turn it off when answers may legitimately contain the tag.
+   */
+  readonly thinkTags?: boolean
+}
+
+/** `encryptedValueType` of an OpenRouter `reasoning.encrypted` detail's `data`. */
+export const OPENROUTER_ENCRYPTED_REASONING = 'openrouter.reasoning.encrypted'
+
+type Record_ = Readonly<Record<string, unknown>>
+
+const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null && !Array.isArray(value)
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+const absent = (value: unknown) => value === undefined || value === null
+
+const OPEN_TAG = '<think>'
+const CLOSE_TAG = '</think>'
+
+/**
+ * Splits streamed content into answer text and `<think>` reasoning, whatever
+ * the chunking: a tag cut across chunks (`"<thi"` + `"nk>"`) is held back until
+ * it is complete or proven not to be a tag. Whitespace right inside and around
+ * the tags (the newlines models put there) is dropped; elsewhere text is kept
+ * as is.
+ */
+export class ThinkTagParser {
+  private mode: 'text' | 'reasoning' = 'text'
+  /** A possible tag start at the end of what came so far. */
+  private carry = ''
+  /** Trailing whitespace held back: dropped if a tag follows, kept if more text does. */
+  private space = ''
+  /** Just after a tag: leading whitespace is dropped. */
+  private afterTag = false
+
+  constructor(private readonly out: (kind: 'text' | 'reasoning', text: string) => void) {}
+
+  get inReasoning(): boolean {
+    return this.mode === 'reasoning'
+  }
+
+  feed(input: string): void {
+    let rest = this.carry + input
+    this.carry = ''
+    for (;;) {
+      const tag = this.mode === 'text' ? OPEN_TAG : CLOSE_TAG
+      const at = rest.indexOf(tag)
+      if (at === -1) {
+        const keep = partialTagLength(rest, tag)
+        this.carry = rest.slice(rest.length - keep)
+        this.piece(rest.slice(0, rest.length - keep), false)
+        return
+      }
+      this.piece(rest.slice(0, at), true)
+      this.mode = this.mode === 'text' ? 'reasoning' : 'text'
+      this.afterTag = true
+      rest = rest.slice(at + tag.length)
+    }
+  }
+
+  /** The content is over (or a tool call interrupts it): what was held back is plain text of the current mode. */
+  flush(): void {
+    const held = this.space + this.carry
+    this.space = ''
+    this.carry = ''
+    if (held !== '') this.out(this.mode, held)
+  }
+
+  private piece(text: string, beforeTag: boolean): void {
+    let body = text
+    if (this.afterTag) {
+      body = body.trimStart()
+      if (body === '' && !beforeTag) return
+      this.afterTag = false
+    }
+    let full = this.space + body
+    this.space = ''
+    if (beforeTag) full = full.trimEnd()
+    else {
+      const trailing = full.length - full.trimEnd().length
+      this.space = full.slice(full.length - trailing)
+      full = full.slice(0, full.length - trailing)
+    }
+    if (full !== '') this.out(this.mode, full)
+  }
+}
+
+/** Length of the longest end of `text` that is a proper start of `tag`. */
+function partialTagLength(text: string, tag: string): number {
+  for (let n = Math.min(tag.length - 1, text.length); n > 0; n--) {
+    if (text.endsWith(tag.slice(0, n))) return n
+  }
+  return 0
+}
+
+interface Phase {
+  readonly blockId: string
+  /** Reasoning messages by key (`text:0`, `summary:1`, `encrypted:0`), with the signature to send at their end. */
+  readonly messages: Map<string, { readonly id: string; signature?: string }>
+}
+
+interface ToolState {
+  readonly id: string
+  name?: string
+  started: boolean
+  /** Arguments that came before the name (rare): sent once the call can start. */
+  args: string
+}
+
+/** A streaming translator for one chat completion (one translator per API call). */
+export function createChatCompletionsTranslator(options: ChatCompletionsOptions = {}): Translator {
+  const writer = new EventWriter(options)
+  let completionId: string | undefined
+  let phase: Phase | undefined
+  let phases = 0
+  let textId: string | undefined
+  let texts = 0
+  const tools = new Map<number, ToolState>()
+  const parser = options.thinkTags === false ? undefined : new ThinkTagParser((kind, text) => (kind === 'text' ? answer(text) : reason('text:0', 'text', text)))
+
+  const base = () => completionId ?? writer.runId ?? 'chatcmpl'
+
+  /** Ends the open reasoning block, giving each message its signature. */
+  const closePhase = () => {
+    if (!phase) return
+    for (const m of phase.messages.values()) writer.endMessage(m.id, m.signature ? { signature: m.signature } : undefined)
+    writer.endBlock(phase.blockId)
+    phase = undefined
+  }
+
+  const reasoningMessage = (key: string, kind: ReasoningKind) => {
+    if (!phase) {
+      textId = undefined
+      phases++
+      phase = { blockId: `${base()}:reasoning:${phases}`, messages: new Map() }
+    }
+    let message = phase.messages.get(key)
+    if (!message) {
+      message = { id: `${phase.blockId}:${key}` }
+      phase.messages.set(key, message)
+      writer.startMessage(message.id, phase.blockId, kind === 'text' ? undefined : { kind })
+    }
+    return message
+  }
+
+  const reason = (key: string, kind: ReasoningKind, text: string) => {
+    if (text === '') return
+    writer.appendMessage(reasoningMessage(key, kind).id, text)
+  }
+
+  const answer = (text: string) => {
+    if (text === '') return
+    if (textId === undefined) {
+      closePhase()
+      texts++
+      textId = texts === 1 ? base() : `${base()}:text:${texts}`
+    }
+    writer.appendText(textId, text)
+  }
+
+  const onDetails = (details: unknown) => {
+    if (absent(details)) return
+    if (!Array.isArray(details)) return writer.skip('reasoning_details must be an array')
+    details.forEach((detail, position) => {
+      if (!isRecord(detail)) return writer.skip(`reasoning_details[${position}] is not an object`)
+      const index = Number.isInteger(detail.index) ? (detail.index as number) : 0
+      switch (detail.type) {
+        case 'reasoning.text': {
+          const text = str(detail.text) ?? ''
+          const signature = str(detail.signature)
+          if (text === '' && !signature) return
+          const message = reasoningMessage(`text:${index}`, 'text')
+          writer.appendMessage(message.id, text)
+          if (signature) message.signature = signature
+          return
+        }
+        case 'reasoning.summary':
+          return reason(`summary:${index}`, 'summary', str(detail.summary) ?? '')
+        case 'reasoning.encrypted': {
+          const data = str(detail.data)
+          if (!data) return writer.skip(`reasoning_details[${position}] (reasoning.encrypted) without its data`)
+          // Hidden reasoning: a message with no text, holding the value for the round trip.
+          writer.encrypted(reasoningMessage(`encrypted:${index}`, 'text').id, data, OPENROUTER_ENCRYPTED_REASONING)
+          return
+        }
+        default:
+          return
+      }
+    })
+  }
+
+  const onToolCalls = (calls: unknown) => {
+    if (absent(calls)) return
+    if (!Array.isArray(calls)) return writer.skip('delta.tool_calls must be an array')
+    parser?.flush()
+    calls.forEach((call, position) => {
+      if (!isRecord(call)) return writer.skip(`tool_calls[${position}] is not an object`)
+      const index = Number.isInteger(call.index) ? (call.index as number) : position
+      const fn = isRecord(call.function) ? call.function : {}
+      let tool = tools.get(index)
+      if (!tool) {
+        tool = { id: str(call.id) || `${base()}:tool:${index}`, started: false, args: '' }
+        tools.set(index, tool)
+      }
+      tool.name ??= str(fn.name)
+      const args = str(fn.arguments) ?? ''
+      if (!tool.started && tool.name !== undefined) {
+        closePhase()
+        textId = undefined
+        writer.startTool(tool.id, tool.name, completionId)
+        tool.started = true
+        writer.appendToolArgs(tool.id, tool.args)
+        tool.args = ''
+      }
+      if (tool.started) writer.appendToolArgs(tool.id, args)
+      else tool.args += args
+    })
+  }
+
+  const onFinish = (reason: string) => {
+    parser?.flush()
+    if (reason === 'length' && (phase || parser?.inReasoning)) {
+      // Cut by the token limit while reasoning: RUN_ERROR leaves the block interrupted, with its text.
+      writer.fail('The completion stopped while reasoning (finish_reason length).', 'length')
+      return
+    }
+    for (const [index, tool] of tools) if (!tool.started) writer.skip(`tool call ${index} never got a function name; it was dropped`)
+    closePhase()
+    writer.finish()
+  }
+
+  const handle = (chunk: unknown) => {
+    if (!isRecord(chunk)) return writer.skip('not a chat completion chunk (not an object)')
+    if (isRecord(chunk.error)) {
+      // Some gateways (OpenRouter) report a failure mid-stream as a chunk with `error`.
+      const code = chunk.error.code
+      return writer.fail(str(chunk.error.message) ?? 'The provider reported an error.', absent(code) ? undefined : String(code))
+    }
+    const id = str(chunk.id)
+    if (id && completionId === undefined) {
+      completionId = id
+      writer.runId ??= id
+    }
+    if (absent(chunk.choices)) return
+    if (!Array.isArray(chunk.choices)) return writer.skip('choices must be an array')
+    // The usage chunk at the end has no choices.
+    const choice: unknown = chunk.choices.find((c) => !isRecord(c) || c.index === 0 || c.index === undefined)
+    if (choice === undefined) return
+    if (!isRecord(choice)) return writer.skip('a choice is not an object')
+    // A non-streaming completion's `message` is read as one delta holding everything.
+    const delta = choice.delta ?? choice.message
+    if (!absent(delta) && !isRecord(delta)) return writer.skip('choices[0].delta is not an object')
+    if (isRecord(delta)) onDelta(delta)
+    const finish = choice.finish_reason
+    if (typeof finish === 'string' && finish !== '') onFinish(finish)
+  }
+
+  const onDelta = (delta: Record_) => {
+    const details = delta.reasoning_details
+    // OpenRouter mirrors reasoning_details text in `reasoning`: read the structured form then.
+    const structured = Array.isArray(details) && details.some((d) => isRecord(d) && (d.type === 'reasoning.text' || d.type === 'reasoning.summary'))
+    if (!structured) {
+      for (const field of ['reasoning', 'reasoning_content'] as const) {
+        if (!absent(delta[field]) && typeof delta[field] !== 'string') writer.skip(`delta.${field} must be a string`)
+      }
+      reason('text:0', 'text', str(delta.reasoning) || str(delta.reasoning_content) || '')
+    }
+    onDetails(details)
+    const content = delta.content
+    if (typeof content === 'string') {
+      if (parser) parser.feed(content)
+      else answer(content)
+    } else if (!absent(content)) {
+      writer.skip('delta.content must be a string')
+    }
+    onToolCalls(delta.tool_calls)
+  }
+
+  return {
+    push(chunk) {
+      writer.next()
+      try {
+        handle(chunk)
+      } catch (error) {
+        writer.skip(`could not translate the chunk: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      return writer.take()
+    },
+    end() {
+      writer.next()
+      if (!writer.isEnded) {
+        parser?.flush()
+        writer.fail('The chat completion stream ended before a finish_reason.')
+      }
+      return writer.take()
+    },
+    get diagnostics() {
+      return writer.diagnostics
+    },
+  }
+}
+
+/** A recorded chat completions stream (its chunks, parsed), translated at once. */
+export function translateChatCompletions(chunks: Iterable<unknown>, options?: ChatCompletionsOptions): AgUiEvent[] {
+  return translateAll(createChatCompletionsTranslator(options), chunks)
+}
+
+/**
+ * A non-streaming `chat.completion` object, translated as if it had been
+ * streamed in one chunk: `message.reasoning_content` / `reasoning` /
+ * `reasoning_details` / `<think>` in `content` first, then the answer and the
+ * tool calls. Anything that is not a completion gives no events.
+ */
+export function translateChatCompletion(completion: unknown, options?: ChatCompletionsOptions): AgUiEvent[] {
+  // A choice's whole `message` reads like one big `delta` (see `handle`).
+  if (!isRecord(completion) || !(isRecord(completion.error) || Array.isArray(completion.choices))) return []
+  return translateChatCompletions([completion], options)
+}
+
+/**
+ * Reads an OpenAI-compatible chat completions stream (SSE, ending with
+ * `[DONE]`) from a fetch `Response` or a URL (POST it with `options.init`) into
+ * `store`. Returns the function that aborts.
+ */
+export function connectChatCompletions(
+  input: ResponseLike | string | URL,
+  store: ReasoningStore,
+  options: ChatCompletionsOptions & ProviderStreamOptions = {},
+): Disconnect {
+  const { threadId, runId, now, thinkTags, ...stream } = options
+  return connectProviderStream(input, store, createChatCompletionsTranslator({ threadId, runId, now, thinkTags }), stream)
+}

@@ -1,0 +1,374 @@
+/**
+ * Letta → AG-UI. Letta streams `LettaMessage`s (SSE `data: {json}`), each with a
+ * `message_type`: `reasoning_message`, `hidden_reasoning_message`,
+ * `assistant_message`, `tool_call_message`, `tool_return_message`, then
+ * `stop_reason` and `usage_statistics` (and `ping` keep-alives). With token
+ * streaming, the chunks of one message repeat its `id` (and `otid`).
+ *
+ * One Letta `id` names a whole agent step: its reasoning, tool call and
+ * assistant message all share it, and `otid` tells the parts apart. So a part
+ * is keyed by type, `id` and `otid`, and its AG-UI id is the Letta id plus the
+ * part (`message-1/reasoning`, `message-1/assistant`), never the bare id, which
+ * would make a reasoning message and a text message collide.
+ */
+import type { Disconnect, ResponseLike } from '../core/sources/types'
+import type { ReasoningStore } from '../core/store'
+import { connectProviderStream, translateAll, type ProviderStreamOptions } from './connect'
+import type { AgUiEvent, Translator, TranslatorOptions } from './types'
+import { EventWriter } from './writer'
+
+/** Options of the Letta translator (thread id, run id — default: Letta's `run_id` — and clock). */
+export type LettaOptions = TranslatorOptions
+
+/**
+ * What Letta said about the message behind one AG-UI id that AG-UI has no
+ * field for (from its first chunk). In the `metadata.letta` of the events that
+ * open that message or tool call, and in the translator's `origins`.
+ */
+export interface LettaOrigin {
+  /** The Letta `message_type`. */
+  readonly messageType: string
+  /** The Letta message id (shared by every part of one agent step). */
+  readonly id: string
+  /** ISO date of the first chunk. */
+  readonly date?: string
+  /** Offline threading id: unique per part of a step. */
+  readonly otid?: string
+  readonly stepId?: string
+  /** Sequence number of the first chunk. */
+  readonly seqId?: number
+  readonly runId?: string
+  /** The sender's name. */
+  readonly name?: string
+  readonly senderId?: string
+}
+
+/** A Letta translator; `origins` maps each AG-UI message or tool-call id it made to its Letta identifiers. */
+export interface LettaTranslator extends Translator<unknown> {
+  readonly origins: ReadonlyMap<string, LettaOrigin>
+}
+
+/**
+ * Stop reasons after which the run did not end as the agent meant (Letta's
+ * `StopReasonType`): open reasoning stays interrupted. Every other reason —
+ * `end_turn`, `max_steps`, `no_tool_call`, `tool_rule`, `requires_approval`, and
+ * any Letta adds later — ends the run normally.
+ */
+const FAILED: Readonly<Record<string, string>> = {
+  max_tokens_exceeded: 'The model reached its output token limit.',
+  // The brief's and some clients' spelling of the same reason.
+  max_tokens: 'The model reached its output token limit.',
+  error: 'Letta stopped the run with an error.',
+  llm_api_error: 'The model provider returned an error.',
+  invalid_llm_response: 'The model returned a response Letta could not use.',
+  invalid_tool_call: 'The model made an invalid tool call.',
+  cancelled: 'The run was cancelled.',
+  context_window_overflow_in_system_prompt: 'The system prompt overflowed the context window.',
+}
+
+/** A placeholder for hidden reasoning that came without data; its type says it is one. */
+const PLACEHOLDER_TYPE = 'letta.hidden_reasoning.placeholder'
+const HIDDEN_TYPE = 'letta.hidden_reasoning'
+
+type Kind = 'reasoning' | 'hidden' | 'text' | 'tool'
+
+/** The Letta message part being translated; a chunk with the same type, `id` and `otid` continues it. */
+interface Part {
+  readonly kind: Kind
+  readonly lettaId: string
+  readonly otid: string | undefined
+  /** AG-UI message and span id (reasoning, hidden, text); the Letta id for a tool part, whose calls have their own ids. */
+  readonly agId: string
+  signature?: string
+  /** Hidden reasoning: its state, the data so far, and whether the last value sent is stale. */
+  hidden?: { readonly state: string; data: string; stale: boolean }
+  /** Tool calls of this part, in order; the last one continues chunks without a `tool_call_id`. */
+  readonly tools: string[]
+}
+
+type Json = Record<string, unknown>
+
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
+
+/** A streaming translator from Letta messages (parsed JSON) to AG-UI events. Never throws. */
+export function createLettaTranslator(options: LettaOptions = {}): LettaTranslator {
+  const writer = new EventWriter(options)
+  const origins = new Map<string, LettaOrigin>()
+  const allocated = new Map<string, number>()
+  const toolCalls = new Set<string>()
+  let current: Part | undefined
+  let runDecided = options.runId !== undefined
+  let lastTime: number | undefined
+
+  /** A fresh AG-UI id for a part: `<id>/<part>`, then `<id>/<part>#2`, … for repeats. */
+  const allocate = (lettaId: string, suffix: string): string => {
+    const base = `${lettaId}/${suffix}`
+    const n = (allocated.get(base) ?? 0) + 1
+    allocated.set(base, n)
+    return n === 1 ? base : `${base}#${n}`
+  }
+
+  const remember = (agId: string, m: Json, messageType: string, lettaId: string) => {
+    if (origins.has(agId)) return
+    const seqId = m.seq_id
+    origins.set(agId, {
+      messageType,
+      id: lettaId,
+      ...optional('date', str(m.date)),
+      ...optional('otid', nonEmpty(m.otid)),
+      ...optional('stepId', nonEmpty(m.step_id)),
+      ...optional('seqId', typeof seqId === 'number' && Number.isInteger(seqId) ? seqId : undefined),
+      ...optional('runId', nonEmpty(m.run_id)),
+      ...optional('name', nonEmpty(m.name)),
+      ...optional('senderId', nonEmpty(m.sender_id)),
+    })
+    // The same identifiers travel with the events that open the part, under `metadata.letta`.
+    writer.annotate({ letta: origins.get(agId) })
+  }
+
+  /** The run id comes from the first message that does something, before `RUN_STARTED` is written. */
+  const decideRun = (m: Json) => {
+    if (runDecided) return
+    runDecided = true
+    const runId = nonEmpty(m.run_id)
+    if (writer.runId === undefined && runId !== undefined) writer.runId = runId
+  }
+
+  const continues = (kind: Kind, lettaId: string, otid: string | undefined) =>
+    current !== undefined && current.kind === kind && current.lettaId === lettaId && current.otid === otid
+
+  const sendHidden = (part: Part) => {
+    const hidden = part.hidden!
+    hidden.stale = false
+    if (hidden.data !== '') writer.encrypted(part.agId, hidden.data, HIDDEN_TYPE)
+    else writer.encrypted(part.agId, `letta:hidden_reasoning:${hidden.state}`, PLACEHOLDER_TYPE)
+  }
+
+  /** Ends the current part normally (a different part began, or the run stopped as planned). */
+  const closeCurrent = () => {
+    const part = current
+    if (!part) return
+    current = undefined
+    switch (part.kind) {
+      case 'reasoning':
+        writer.endMessage(part.agId, part.signature !== undefined ? { signature: part.signature } : undefined)
+        writer.endBlock(part.agId)
+        break
+      case 'hidden':
+        if (part.hidden!.stale) sendHidden(part)
+        writer.endMessage(part.agId)
+        writer.endBlock(part.agId)
+        break
+      case 'text':
+        writer.endText(part.agId)
+        break
+      case 'tool':
+        for (const id of part.tools) writer.endTool(id)
+        break
+    }
+  }
+
+  const open = (kind: Kind, m: Json, messageType: string, lettaId: string, otid: string | undefined, suffix: string): Part => {
+    closeCurrent()
+    const part: Part = { kind, lettaId, otid, agId: kind === 'tool' ? lettaId : allocate(lettaId, suffix), tools: [] }
+    if (kind !== 'tool') remember(part.agId, m, messageType, lettaId)
+    current = part
+    return part
+  }
+
+  const onReasoning = (m: Json, lettaId: string, otid: string | undefined) => {
+    const reasoning = m.reasoning
+    if (typeof reasoning !== 'string') return writer.skip(`reasoning_message '${lettaId}' has no string 'reasoning'.`)
+    let part = current
+    if (!continues('reasoning', lettaId, otid)) {
+      part = open('reasoning', m, 'reasoning_message', lettaId, otid, 'reasoning')
+      const source = nonEmpty(m.source)
+      writer.startMessage(part.agId, part.agId, source !== undefined ? { source } : undefined)
+    }
+    writer.appendMessage(part!.agId, reasoning)
+    // Anthropic-backed agents send the signature with the last chunk; it goes on the message's end.
+    const signature = nonEmpty(m.signature)
+    if (signature !== undefined) part!.signature = signature
+  }
+
+  const onHidden = (m: Json, lettaId: string, otid: string | undefined) => {
+    const state = nonEmpty(m.state)
+    const data = m.hidden_reasoning
+    if (state === undefined) return writer.skip(`hidden_reasoning_message '${lettaId}' has no 'state' ('redacted' or 'omitted').`)
+    if (data !== undefined && data !== null && typeof data !== 'string') {
+      return writer.skip(`hidden_reasoning_message '${lettaId}': 'hidden_reasoning' must be a string or null.`)
+    }
+    if (continues('hidden', lettaId, otid)) {
+      if (data) {
+        current!.hidden!.data += data
+        current!.hidden!.stale = true
+      }
+      return
+    }
+    const part = open('hidden', m, 'hidden_reasoning_message', lettaId, otid, 'hidden_reasoning')
+    part.hidden = { state, data: data ?? '', stale: false }
+    writer.startMessage(part.agId, part.agId)
+    // Sent at once, so the lock shows while the block is open and survives a cut stream.
+    sendHidden(part)
+  }
+
+  const onAssistant = (m: Json, lettaId: string, otid: string | undefined) => {
+    const text = contentText(m.content)
+    if (text === undefined) return writer.skip(`assistant_message '${lettaId}': 'content' must be a string or an array of text parts.`)
+    let part = current
+    if (!continues('text', lettaId, otid)) {
+      part = open('text', m, 'assistant_message', lettaId, otid, 'assistant')
+      writer.startText(part.agId)
+    }
+    writer.appendText(part!.agId, text)
+  }
+
+  const onToolCall = (m: Json, messageType: string, lettaId: string, otid: string | undefined) => {
+    const calls = Array.isArray(m.tool_calls) && m.tool_calls.length > 0 ? m.tool_calls : [m.tool_call ?? m.tool_calls]
+    if (!calls.every(isRecord)) return writer.skip(`${messageType} '${lettaId}' has no 'tool_call' object.`)
+    let part = current
+    if (!continues('tool', lettaId, otid)) part = open('tool', m, messageType, lettaId, otid, 'tool_call')
+    for (const call of calls) {
+      const args = str(call.arguments) ?? ''
+      let id = nonEmpty(call.tool_call_id) ?? part!.tools[part!.tools.length - 1]
+      if (id === undefined || !part!.tools.includes(id)) {
+        id ??= allocate(lettaId, 'tool_call')
+        part!.tools.push(id)
+        toolCalls.add(id)
+        remember(id, m, messageType, lettaId)
+        writer.startTool(id, nonEmpty(call.name) ?? 'tool')
+      }
+      writer.appendToolArgs(id, args)
+    }
+  }
+
+  const onToolReturn = (m: Json, lettaId: string) => {
+    const returns = Array.isArray(m.tool_returns) && m.tool_returns.length > 0 ? m.tool_returns : [m]
+    closeCurrent()
+    for (const r of returns) {
+      const callId = isRecord(r) ? nonEmpty(r.tool_call_id) : undefined
+      if (callId === undefined || !toolCalls.has(callId)) {
+        writer.skip(`tool_return_message '${lettaId}' answers ${callId === undefined ? 'no tool call' : `tool call '${callId}', which this stream never made`}.`)
+        continue
+      }
+      const value = (r as Json).tool_return
+      const id = allocate(lettaId, 'tool_return')
+      remember(id, m, 'tool_return_message', lettaId)
+      writer.toolResult(id, callId, typeof value === 'string' ? value : JSON.stringify(value ?? null))
+    }
+  }
+
+  const onStop = (reason: unknown) => {
+    if (typeof reason !== 'string' || reason === '') return writer.skip(`stop_reason has no string 'stop_reason'.`)
+    const failure = FAILED[reason]
+    // A failure leaves what is open interrupted, with its text: do not close it first.
+    if (failure !== undefined) return writer.fail(failure, reason)
+    closeCurrent()
+    writer.finish()
+  }
+
+  const handle = (m: unknown): void => {
+    if (!isRecord(m)) return writer.skip('A Letta message must be a JSON object.')
+    // A whole LettaResponse (non-streaming): its messages, then its stop reason.
+    if (m.message_type === undefined && Array.isArray(m.messages)) {
+      for (const inner of m.messages) handle(inner)
+      if (m.stop_reason !== undefined) handle(isRecord(m.stop_reason) ? m.stop_reason : { message_type: 'stop_reason', stop_reason: m.stop_reason })
+      return
+    }
+    const type = str(m.message_type) ?? (typeof m.stop_reason === 'string' ? 'stop_reason' : undefined)
+    if (type === undefined) return writer.skip(`A Letta message needs a string 'message_type'.`)
+    // `stop_reason` and `usage_statistics` carry no date: they happen when the last dated message did.
+    const ms = typeof m.date === 'string' ? Date.parse(m.date) : Number.NaN
+    if (Number.isFinite(ms)) lastTime = ms
+    writer.at(lastTime)
+    if (type === 'stop_reason') return onStop(m.stop_reason)
+    if (type === 'error_message') {
+      decideRun(m)
+      return writer.fail(nonEmpty(m.message) ?? 'Letta reported an error.', nonEmpty(m.error_type))
+    }
+    if (!PARTS.has(type)) return // ping, usage_statistics, user/system messages, and types Letta adds later
+    const lettaId = nonEmpty(m.id)
+    if (lettaId === undefined) return writer.skip(`${type} needs a string 'id'.`)
+    decideRun(m)
+    const otid = nonEmpty(m.otid)
+    switch (type) {
+      case 'reasoning_message': return onReasoning(m, lettaId, otid)
+      case 'hidden_reasoning_message': return onHidden(m, lettaId, otid)
+      case 'assistant_message': return onAssistant(m, lettaId, otid)
+      case 'tool_return_message': return onToolReturn(m, lettaId)
+      default: return onToolCall(m, type, lettaId, otid)
+    }
+  }
+
+  return {
+    origins,
+    get diagnostics() {
+      return writer.diagnostics
+    },
+    push(event) {
+      writer.next()
+      try {
+        handle(event)
+      } catch (error) {
+        writer.skip(`The Letta message could not be translated: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      return writer.take()
+    },
+    end() {
+      // No stop_reason: the stream was cut. What is open stays interrupted.
+      if (!writer.isEnded) writer.fail('The Letta stream ended before its stop_reason.', 'stream_ended')
+      return writer.take()
+    },
+  }
+}
+
+const PARTS: ReadonlySet<string> = new Set([
+  'reasoning_message',
+  'hidden_reasoning_message',
+  'assistant_message',
+  'tool_call_message',
+  'approval_request_message',
+  'tool_return_message',
+])
+
+/** `content` of an assistant message: a string, or text parts (`{ type: 'text', text }`). */
+function contentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return undefined
+  let text = ''
+  for (const part of content) {
+    if (!isRecord(part) || (part.type !== undefined && part.type !== 'text')) continue
+    if (typeof part.text !== 'string') return undefined
+    text += part.text
+  }
+  return text
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
+}
+
+/** All Letta messages at once (a recorded stream, or a whole `LettaResponse`): the AG-UI events, ended. */
+export function translateLetta(events: Iterable<unknown>, options?: LettaOptions): AgUiEvent[] {
+  return translateAll(createLettaTranslator(options), events)
+}
+
+/**
+ * Reads a Letta SSE stream (`POST /v1/agents/{id}/messages/stream`) from a fetch
+ * `Response`, or a URL with `init`, into `store`. Returns the function that aborts.
+ */
+export function connectLetta(
+  input: ResponseLike | string | URL,
+  store: ReasoningStore,
+  options: LettaOptions & ProviderStreamOptions = {},
+): Disconnect {
+  const { threadId, runId, now, ...stream } = options
+  const translator = createLettaTranslator({
+    ...(threadId !== undefined && { threadId }),
+    ...(runId !== undefined && { runId }),
+    ...(now !== undefined && { now }),
+  })
+  return connectProviderStream(input, store, translator, { framing: 'sse', ...stream })
+}

@@ -1,0 +1,427 @@
+/**
+ * OpenAI Responses API and OpenResponses streams → AG-UI events.
+ *
+ * Each reasoning output item becomes one block (id = the item id), in output
+ * order. Its summary parts become `summary`-kind messages
+ * (`${itemId}:summary:${summary_index}`), its raw reasoning text (OpenAI's
+ * `response.reasoning_text.*`, OpenResponses' `response.reasoning.*`)
+ * becomes `text`-kind messages (`${itemId}:text:${content_index}`), and its
+ * `encrypted_content` is attached to the block for the round trip. Message
+ * items become text messages, function calls become tool calls, so reasoning
+ * sits where it happened in the run.
+ */
+import type { ReasoningStore } from '../core/store'
+import type { Disconnect, ResponseLike, SseOptions } from '../core/sources/types'
+import { connectProviderStream, translateAll } from './connect'
+import type { AgUiEvent, Translator, TranslatorOptions } from './types'
+import { EventWriter } from './writer'
+
+export type OpenAIResponsesOptions = TranslatorOptions
+
+/** The `encryptedValueType` of a reasoning item's `encrypted_content`. */
+export const OPENAI_ENCRYPTED_CONTENT = 'openai.encrypted_content'
+
+type Json = Readonly<Record<string, unknown>>
+
+/** A provider event that cannot be used as it is: skipped with this message. */
+class Malformed extends Error {}
+
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function id(event: Json, key: string): string {
+  const value = event[key]
+  if (typeof value !== 'string' || value === '') throw new Malformed(`${String(event.type)}.${key} must be a non-empty string`)
+  return value
+}
+
+function text(event: Json, key: string): string {
+  const value = event[key]
+  if (typeof value !== 'string') throw new Malformed(`${String(event.type)}.${key} must be a string`)
+  return value
+}
+
+/** A part index; absent means the first part (OpenResponses' minimal events may leave it out). */
+function index(event: Json, key: string): number {
+  const value = event[key]
+  if (value === undefined) return 0
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Malformed(`${String(event.type)}.${key} must be a non-negative integer`)
+  return value
+}
+
+function record(event: Json, key: string): Json {
+  const value = event[key]
+  if (!isRecord(value)) throw new Malformed(`${String(event.type)}.${key} must be an object`)
+  return value
+}
+
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
+
+/** What went wrong, for a diagnostic; never throws (a hostile error's toString may). */
+function describeError(error: unknown): string {
+  try {
+    return String(error)
+  } catch {
+    return 'an unreadable error'
+  }
+}
+
+const summaryId = (itemId: string, i: number) => `${itemId}:summary:${i}`
+const reasoningTextId = (itemId: string, i: number) => `${itemId}:text:${i}`
+
+class OpenAIResponsesTranslator implements Translator {
+  private readonly w: EventWriter
+  /** Whether any provider event meant something (an empty stream ends with nothing). */
+  private active = false
+  /** Whether any AG-UI event went out (the run id is fixed from then on). */
+  private emitted = false
+  /**
+   * The reasoning item whose span is open. One at a time, so that each message
+   * lands in its own item's block. A finished item's span stays open until
+   * the next output item or the end of the response: reasoning cut by a token
+   * limit then ends `interrupted`, not `complete`.
+   */
+  private openItem: string | undefined
+  /** What each message, text part and tool call has received, so `.done` events only fill gaps. */
+  private readonly delivered = new Map<string, string>()
+  /** Function-call item id → call id (tool call id). */
+  private readonly calls = new Map<string, string>()
+
+  constructor(private readonly options: OpenAIResponsesOptions) {
+    this.w = new EventWriter(options)
+  }
+
+  get diagnostics() {
+    return this.w.diagnostics
+  }
+
+  push(event: unknown): AgUiEvent[] {
+    this.w.next()
+    this.guard(() => this.handle(event))
+    return this.take()
+  }
+
+  private take(): AgUiEvent[] {
+    const out = this.w.take()
+    if (out.length > 0) this.emitted = true
+    return out
+  }
+
+  end(): AgUiEvent[] {
+    if (this.active && !this.w.isEnded) this.w.fail('The response stream ended before the response completed.', 'stream_ended')
+    return this.take()
+  }
+
+  /** One whole (non-streaming) `Response` object, as one provider event. */
+  whole(response: unknown): AgUiEvent[] {
+    this.w.next()
+    this.guard(() => {
+      if (!isRecord(response)) throw new Malformed('The response must be an object')
+      this.active = true
+      this.created(response)
+      const output = response.output
+      if (!Array.isArray(output)) throw new Malformed('response.output must be an array')
+      for (const item of output) {
+        if (!isRecord(item) || typeof item.type !== 'string') {
+          this.w.skip('An output item without a type was skipped')
+          continue
+        }
+        this.guard(() => {
+          this.itemAdded(item)
+          this.itemDone(item)
+        })
+      }
+      this.responseEnded(response)
+    })
+    return this.take()
+  }
+
+  private guard(run: () => void): void {
+    try {
+      run()
+    } catch (error) {
+      this.w.skip(error instanceof Malformed ? `${error.message}; the event was skipped.` : `The event could not be translated: ${describeError(error)}`)
+    }
+  }
+
+  private handle(event: unknown): void {
+    if (!isRecord(event) || typeof event.type !== 'string') throw new Malformed('A provider event must be an object with a string type')
+    // Own keys only: `toString` or `__proto__` are unknown event types, not handlers.
+    if (!Object.hasOwn(HANDLERS, event.type)) return
+    this.active = true
+    HANDLERS[event.type]!(this, event)
+  }
+
+  // --- Response lifecycle
+
+  created(response: Json): void {
+    // The run id is the response id, unless the caller chose one or the run has already started.
+    if (this.options.runId === undefined && !this.emitted && typeof response.id === 'string' && response.id !== '') this.w.runId = response.id
+    const created = response.created_at
+    if (typeof created === 'number' && Number.isFinite(created)) this.w.at(Math.round(created * 1000))
+  }
+
+  responseEnded(response: Json): void {
+    const status = response.status
+    if (status === 'incomplete') return this.incomplete(response)
+    if (status === 'failed' || status === 'cancelled') return this.failed(response)
+    this.closeItem()
+    this.w.finish()
+  }
+
+  incomplete(response: Json): void {
+    const details = isRecord(response.incomplete_details) ? response.incomplete_details : {}
+    const reason = optionalString(details.reason)
+    this.w.fail(`The response is incomplete${reason ? ` (${reason})` : ''}.`, reason ?? 'incomplete')
+  }
+
+  failed(response: Json): void {
+    const error = isRecord(response.error) ? response.error : {}
+    this.w.fail(optionalString(error.message) ?? `The response ${String(response.status ?? 'failed')}.`, optionalString(error.code) ?? String(response.status ?? 'failed'))
+  }
+
+  error(event: Json): void {
+    this.w.fail(optionalString(event.message) ?? 'The provider reported an error.', optionalString(event.code) ?? 'error')
+  }
+
+  // --- Output items
+
+  itemAdded(item: Json): void {
+    const type = item.type
+    if (type === 'reasoning') {
+      this.openBlock(id(item, 'id'))
+      return
+    }
+    // Any other item means the model has moved on from its reasoning.
+    this.closeItem()
+    if (type === 'message') {
+      this.w.startText(id(item, 'id'))
+    } else if (type === 'function_call') {
+      const itemId = id(item, 'id')
+      const callId = optionalString(item.call_id) ?? itemId
+      this.calls.set(itemId, callId)
+      this.w.startTool(callId, id(item, 'name'))
+      if (typeof item.arguments === 'string') this.fillTool(itemId, item.arguments)
+    }
+  }
+
+  itemDone(item: Json): void {
+    const type = item.type
+    if (type === 'reasoning') {
+      const itemId = id(item, 'id')
+      this.openBlock(itemId)
+      // An incomplete item was cut short: its messages stay open for the run's end to interrupt.
+      const cut = item.status === 'incomplete'
+      const fill = (parts: unknown, messageId: (i: number) => string, kind: 'summary' | 'text') => {
+        if (!Array.isArray(parts)) return
+        parts.forEach((part, i) => {
+          if (isRecord(part) && typeof part.text === 'string') this.fillReasoning(messageId(i), itemId, part.text, kind)
+          if (!cut) this.w.endMessage(messageId(i))
+        })
+      }
+      fill(item.summary, (i) => summaryId(itemId, i), 'summary')
+      fill(item.content, (i) => reasoningTextId(itemId, i), 'text')
+      // `.done` carries the final encrypted value (the one on `.added` is not the last word).
+      const encrypted = optionalString(item.encrypted_content)
+      if (encrypted) this.w.encrypted(itemId, encrypted, OPENAI_ENCRYPTED_CONTENT)
+    } else if (type === 'message') {
+      const itemId = id(item, 'id')
+      const content = Array.isArray(item.content) ? item.content : []
+      content.forEach((part, i) => {
+        if (!isRecord(part)) return
+        if (part.type === 'output_text' && typeof part.text === 'string') this.fillText(itemId, i, part.text)
+        else if (part.type === 'refusal' && typeof part.refusal === 'string') this.fillText(itemId, i, part.refusal)
+      })
+      this.w.endText(itemId)
+    } else if (type === 'function_call') {
+      const itemId = id(item, 'id')
+      if (!this.calls.has(itemId)) this.itemAdded(item)
+      else if (typeof item.arguments === 'string') this.fillTool(itemId, item.arguments)
+      this.w.endTool(this.calls.get(itemId)!)
+    }
+  }
+
+  // --- Reasoning
+
+  /** Opens the block of reasoning item `itemId`, closing any other one first. */
+  private openBlock(itemId: string): void {
+    if (this.openItem === itemId) return
+    this.closeItem()
+    this.w.startBlock(itemId)
+    this.openItem = itemId
+  }
+
+  private closeItem(): void {
+    if (this.openItem === undefined) return
+    this.w.endBlock(this.openItem)
+    this.openItem = undefined
+  }
+
+  startReasoning(messageId: string, itemId: string, kind: 'summary' | 'text'): void {
+    this.openBlock(itemId)
+    if (!this.w.isOpen(messageId)) this.w.startMessage(messageId, itemId, kind === 'summary' ? { kind } : undefined)
+  }
+
+  appendReasoning(messageId: string, itemId: string, kind: 'summary' | 'text', delta: string): void {
+    this.startReasoning(messageId, itemId, kind)
+    this.w.appendMessage(messageId, delta)
+    this.delivered.set(messageId, (this.delivered.get(messageId) ?? '') + delta)
+  }
+
+  /** Ends a reasoning message; a message that is not open stays as it is. */
+  endReasoning(messageId: string): void {
+    this.w.endMessage(messageId)
+  }
+
+  /** The full text of a reasoning message: appends only what its deltas did not deliver. */
+  fillReasoning(messageId: string, itemId: string, full: string, kind: 'summary' | 'text'): void {
+    const rest = this.missing(messageId, full)
+    if (rest) this.appendReasoning(messageId, itemId, kind, rest)
+  }
+
+  // --- Answer text and tool calls
+
+  appendText(itemId: string, part: number, delta: string): void {
+    if (!this.w.isOpen(itemId)) {
+      this.closeItem()
+      this.w.startText(itemId)
+    }
+    this.w.appendText(itemId, delta)
+    const key = `${itemId}:${part}`
+    this.delivered.set(key, (this.delivered.get(key) ?? '') + delta)
+  }
+
+  fillText(itemId: string, part: number, full: string): void {
+    const rest = this.missing(`${itemId}:${part}`, full)
+    if (rest) this.appendText(itemId, part, rest)
+  }
+
+  appendTool(itemId: string, delta: string): void {
+    const callId = this.calls.get(itemId)
+    if (callId === undefined) throw new Malformed(`Arguments for function call '${itemId}', which was never added`)
+    this.w.appendToolArgs(callId, delta)
+    const key = `tool:${itemId}`
+    this.delivered.set(key, (this.delivered.get(key) ?? '') + delta)
+  }
+
+  fillTool(itemId: string, full: string): void {
+    const rest = this.missing(`tool:${itemId}`, full)
+    if (rest) this.appendTool(itemId, rest)
+  }
+
+  /** What `full` adds to what `key` already received; reports a contradiction (the streamed text is kept). */
+  private missing(key: string, full: string): string {
+    const have = this.delivered.get(key) ?? ''
+    if (full.startsWith(have)) return full.slice(have.length)
+    this.w.skip(`The final text of '${key}' contradicts its deltas; the streamed text was kept.`)
+    return ''
+  }
+}
+
+type Handler = (t: OpenAIResponsesTranslator, event: Json) => void
+
+const reasoningDelta: Handler = (t, e) => {
+  const itemId = id(e, 'item_id')
+  t.appendReasoning(reasoningTextId(itemId, index(e, 'content_index')), itemId, 'text', text(e, 'delta'))
+}
+
+const reasoningDone: Handler = (t, e) => {
+  const itemId = id(e, 'item_id')
+  const messageId = reasoningTextId(itemId, index(e, 'content_index'))
+  t.fillReasoning(messageId, itemId, text(e, 'text'), 'text')
+  t.endReasoning(messageId)
+}
+
+const HANDLERS: Readonly<Record<string, Handler>> = {
+  'response.created': (t, e) => t.created(record(e, 'response')),
+  'response.in_progress': (t, e) => t.created(record(e, 'response')),
+  'response.output_item.added': (t, e) => t.itemAdded(itemOf(e)),
+  'response.output_item.done': (t, e) => t.itemDone(itemOf(e)),
+  'response.reasoning_summary_part.added': (t, e) => {
+    const itemId = id(e, 'item_id')
+    const messageId = summaryId(itemId, index(e, 'summary_index'))
+    t.startReasoning(messageId, itemId, 'summary')
+    const part = e.part
+    if (isRecord(part) && typeof part.text === 'string') t.fillReasoning(messageId, itemId, part.text, 'summary')
+  },
+  'response.reasoning_summary_text.delta': (t, e) => {
+    const itemId = id(e, 'item_id')
+    t.appendReasoning(summaryId(itemId, index(e, 'summary_index')), itemId, 'summary', text(e, 'delta'))
+  },
+  'response.reasoning_summary_text.done': (t, e) => {
+    const itemId = id(e, 'item_id')
+    const messageId = summaryId(itemId, index(e, 'summary_index'))
+    t.fillReasoning(messageId, itemId, text(e, 'text'), 'summary')
+    t.endReasoning(messageId)
+  },
+  'response.reasoning_summary_part.done': (t, e) => {
+    const itemId = id(e, 'item_id')
+    const messageId = summaryId(itemId, index(e, 'summary_index'))
+    const part = e.part
+    if (isRecord(part) && typeof part.text === 'string') t.fillReasoning(messageId, itemId, part.text, 'summary')
+    t.endReasoning(messageId)
+  },
+  'response.reasoning_text.delta': reasoningDelta,
+  'response.reasoning_text.done': reasoningDone,
+  // OpenResponses (the spec in shared/specs): the same thing under shorter names.
+  'response.reasoning.delta': reasoningDelta,
+  'response.reasoning.done': reasoningDone,
+  'response.output_text.delta': (t, e) => t.appendText(id(e, 'item_id'), index(e, 'content_index'), text(e, 'delta')),
+  'response.output_text.done': (t, e) => t.fillText(id(e, 'item_id'), index(e, 'content_index'), text(e, 'text')),
+  // A refusal is the answer the model gave.
+  'response.refusal.delta': (t, e) => t.appendText(id(e, 'item_id'), index(e, 'content_index'), text(e, 'delta')),
+  'response.refusal.done': (t, e) => t.fillText(id(e, 'item_id'), index(e, 'content_index'), text(e, 'refusal')),
+  'response.function_call_arguments.delta': (t, e) => t.appendTool(id(e, 'item_id'), text(e, 'delta')),
+  'response.function_call_arguments.done': (t, e) => t.fillTool(id(e, 'item_id'), text(e, 'arguments')),
+  'response.completed': (t, e) => t.responseEnded(record(e, 'response')),
+  'response.incomplete': (t, e) => t.incomplete(isRecord(e.response) ? e.response : {}),
+  'response.failed': (t, e) => t.failed(isRecord(e.response) ? e.response : { status: 'failed' }),
+  error: (t, e) => t.error(e),
+}
+
+function itemOf(event: Json): Json {
+  const item = record(event, 'item')
+  if (typeof item.type !== 'string') throw new Malformed(`${String(event.type)}.item.type must be a string`)
+  return item
+}
+
+/**
+ * A streaming translator for OpenAI Responses API events (and the
+ * OpenResponses `response.reasoning.*` events): push each parsed SSE `data`
+ * object, then call `end()` when the stream closes.
+ */
+export function createOpenAIResponsesTranslator(options: OpenAIResponsesOptions = {}): Translator {
+  return new OpenAIResponsesTranslator(options)
+}
+
+/** A recorded Responses stream (parsed events) as AG-UI events, ended. */
+export function translateOpenAIResponses(events: Iterable<unknown>, options: OpenAIResponsesOptions = {}): AgUiEvent[] {
+  return translateAll(createOpenAIResponsesTranslator(options), events)
+}
+
+/**
+ * A non-streaming `Response` object (`output[]`: reasoning items, messages,
+ * function calls, in output order) as AG-UI events. Events are dated
+ * `created_at` when the response has one.
+ */
+export function translateOpenAIResponse(response: unknown, options: OpenAIResponsesOptions = {}): AgUiEvent[] {
+  const t = new OpenAIResponsesTranslator(options)
+  return [...t.whole(response), ...t.end()]
+}
+
+/**
+ * Reads a streaming Responses API body (SSE) from a fetch `Response`, or from
+ * a URL it fetches with `options.init`, into `store`. Returns the function
+ * that aborts.
+ */
+export function connectOpenAIResponses(
+  input: ResponseLike | string | URL,
+  store: ReasoningStore,
+  options: OpenAIResponsesOptions & SseOptions = {},
+): Disconnect {
+  const { fetch, init, ...translator } = options
+  return connectProviderStream(input, store, createOpenAIResponsesTranslator(translator), {
+    framing: 'sse',
+    ...(fetch !== undefined && { fetch }),
+    ...(init !== undefined && { init }),
+  })
+}

@@ -1,0 +1,406 @@
+/**
+ * Vercel AI SDK UI message stream (AI SDK 5/6 "data stream": what
+ * `toUIMessageStreamResponse()` sends and `useChat` reads) → AG-UI events.
+ *
+ * Each `reasoning-start … reasoning-end` part is a reasoning message. Parts
+ * that name an OpenAI Responses reasoning item (`providerMetadata.openai.itemId`:
+ * one part per summary part) share that item's block; any other part is a
+ * block of its own. Provider extras are kept for the round trip, never shown:
+ * OpenAI's `reasoningEncryptedContent` (on the block), Anthropic's `signature`
+ * (`metadata.reasoningUi.signature`) and `redactedData` (an encrypted-only block).
+ */
+import type { ReasoningStore } from '../core/store'
+import type { Disconnect, ResponseLike, SseOptions } from '../core/sources/types'
+import { connectProviderStream, translateAll } from './connect'
+import type { AgUiEvent, Translator, TranslatorOptions } from './types'
+import { EventWriter } from './writer'
+import { ANTHROPIC_REDACTED_THINKING } from './anthropic'
+import { OPENAI_ENCRYPTED_CONTENT } from './openai-responses'
+
+export interface VercelAIOptions extends TranslatorOptions {
+  /**
+   * `providerMetadata` keys whose reasoning parts are provider summaries
+   * (`kind: 'summary'`, shown at the `summary` visibility level) rather than
+   * raw reasoning. Default `['openai', 'azure']`: the AI SDK's OpenAI
+   * Responses providers stream reasoning summaries.
+   */
+  readonly summaryProviders?: readonly string[]
+}
+
+type Json = Readonly<Record<string, unknown>>
+
+class Malformed extends Error {}
+
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function field(part: Json, key: string): string {
+  const value = part[key]
+  if (typeof value !== 'string' || value === '') throw new Malformed(`${String(part.type)}.${key} must be a non-empty string`)
+  return value
+}
+
+function delta(part: Json, key: string): string {
+  const value = part[key]
+  if (typeof value !== 'string') throw new Malformed(`${String(part.type)}.${key} must be a string`)
+  return value
+}
+
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
+
+/** What went wrong, for a diagnostic; never throws (a hostile error's toString may). */
+function describeError(error: unknown): string {
+  try {
+    return String(error)
+  } catch {
+    return 'an unreadable error'
+  }
+}
+
+/** What a part's `providerMetadata` says about its reasoning. */
+interface ProviderExtras {
+  /** The OpenAI Responses reasoning item the part belongs to. */
+  readonly itemId?: string
+  readonly encrypted?: string
+  readonly signature?: string
+  readonly redacted?: string
+  /** The provider key that named the item (for `summaryProviders`). */
+  readonly provider?: string
+}
+
+function extrasOf(part: Json): ProviderExtras {
+  const metadata = part.providerMetadata
+  if (!isRecord(metadata)) return {}
+  let item: Pick<ProviderExtras, 'itemId' | 'provider'> = {}
+  let encrypted: string | undefined
+  let signature: string | undefined
+  let redacted: string | undefined
+  for (const [provider, value] of Object.entries(metadata)) {
+    if (!isRecord(value)) continue
+    const itemId = optionalString(value.itemId)
+    if (itemId !== undefined && item.itemId === undefined) item = { itemId, provider }
+    encrypted ??= optionalString(value.reasoningEncryptedContent)
+    signature ??= optionalString(value.signature)
+    redacted ??= optionalString(value.redactedData)
+  }
+  return {
+    ...item,
+    ...(encrypted !== undefined && { encrypted }),
+    ...(signature !== undefined && { signature }),
+    ...(redacted !== undefined && { redacted }),
+  }
+}
+
+/** An open reasoning part. */
+interface Part {
+  readonly messageId: string
+  readonly blockId: string
+  /** A redacted block: an encrypted value, no message. */
+  readonly redacted: boolean
+  signature?: string
+}
+
+function stringify(value: unknown): string {
+  if (typeof value === 'string') return value
+  try {
+    return JSON.stringify(value) ?? ''
+  } catch {
+    return String(value)
+  }
+}
+
+class VercelAITranslator implements Translator {
+  private readonly w: EventWriter
+  private readonly summaryProviders: ReadonlySet<string>
+  private readonly runIdChosen: boolean
+  /** Whether any part meant something (an empty stream ends with nothing). */
+  private active = false
+  /** Whether any AG-UI event went out (the run id is fixed from then on). */
+  private emitted = false
+  /** The `start` part's message id: scopes part ids, which the SDK only keeps unique within one step. */
+  private scope: string | undefined
+  private readonly used = new Set<string>()
+  private readonly reasoning = new Map<string, Part>()
+  private readonly texts = new Map<string, string>()
+  /**
+   * The open block. It stays open after its parts end, until the model does
+   * something else: reasoning that a token limit cuts short ends interrupted.
+   */
+  private block: string | undefined
+  /** Encrypted values waiting for their block to settle (the last one wins), and what was sent. */
+  private readonly pendingEncrypted = new Map<string, string>()
+  private readonly sentEncrypted = new Map<string, string>()
+  /** Tool calls whose input was streamed (so `tool-input-available` does not repeat it). */
+  private readonly tools = new Map<string, { streamed: boolean }>()
+
+  constructor(options: VercelAIOptions) {
+    this.w = new EventWriter(options)
+    this.summaryProviders = new Set(options.summaryProviders ?? ['openai', 'azure'])
+    this.runIdChosen = options.runId !== undefined
+  }
+
+  get diagnostics() {
+    return this.w.diagnostics
+  }
+
+  push(part: unknown): AgUiEvent[] {
+    this.w.next()
+    try {
+      this.handle(part)
+    } catch (error) {
+      this.w.skip(error instanceof Malformed ? `${error.message}; the part was skipped.` : `The part could not be translated: ${describeError(error)}`)
+    }
+    return this.take()
+  }
+
+  private take(): AgUiEvent[] {
+    const out = this.w.take()
+    if (out.length > 0) this.emitted = true
+    return out
+  }
+
+  end(): AgUiEvent[] {
+    if (this.active && !this.w.isEnded) {
+      this.flushEncrypted()
+      this.w.fail('The UI message stream ended before its finish part.', 'stream_ended')
+    }
+    return this.take()
+  }
+
+  private handle(part: unknown): void {
+    if (!isRecord(part) || typeof part.type !== 'string') throw new Malformed('A stream part must be an object with a string type')
+    // Own keys only: `toString` or `__proto__` are unknown part types, not handlers.
+    if (!Object.hasOwn(HANDLERS, part.type)) return
+    this.active = true
+    HANDLERS[part.type]!(this, part)
+  }
+
+  /** A part id made unique for this store: scoped by the message, suffixed when a later step reuses it. */
+  private allocate(raw: string, scoped: boolean): string {
+    const base = scoped && this.scope !== undefined ? `${this.scope}:${raw}` : raw
+    let candidate = base
+    for (let n = 2; this.used.has(candidate); n++) candidate = `${base}:${n}`
+    this.used.add(candidate)
+    return candidate
+  }
+
+  start(part: Json): void {
+    const messageId = optionalString(part.messageId)
+    if (messageId === undefined) return
+    this.scope ??= messageId
+    // The run id is the assistant message id, unless the caller chose one or the run has already started.
+    if (!this.runIdChosen && !this.emitted) this.w.runId = messageId
+  }
+
+  // --- Reasoning
+
+  reasoningStart(part: Json): Part {
+    const raw = field(part, 'id')
+    const extras = extrasOf(part)
+    const open = this.reasoning.get(raw)
+    if (open) return open
+    // An OpenAI item's part ids (`${itemId}:${n}`) are unique already; others are per-step indices.
+    const messageId = this.allocate(raw, extras.itemId === undefined)
+    const blockId = extras.itemId ?? messageId
+    this.openBlock(blockId)
+    const redacted = extras.redacted !== undefined
+    const rec: Part = { messageId, blockId, redacted }
+    this.reasoning.set(raw, rec)
+    if (redacted) {
+      this.w.encrypted(blockId, extras.redacted!, ANTHROPIC_REDACTED_THINKING)
+    } else {
+      const summary = extras.provider !== undefined && this.summaryProviders.has(extras.provider)
+      this.w.startMessage(messageId, blockId, summary ? { kind: 'summary' } : undefined)
+    }
+    if (extras.encrypted) this.pendingEncrypted.set(blockId, extras.encrypted)
+    if (extras.signature) rec.signature = extras.signature
+    return rec
+  }
+
+  reasoningDelta(part: Json): void {
+    const text = delta(part, 'delta')
+    // A delta whose start was lost still opens its message: its text is kept.
+    const rec = this.reasoningStart(part)
+    const extras = extrasOf(part)
+    if (extras.signature) rec.signature = extras.signature
+    if (extras.encrypted) this.pendingEncrypted.set(rec.blockId, extras.encrypted)
+    if (!rec.redacted) this.w.appendMessage(rec.messageId, text)
+  }
+
+  reasoningEnd(part: Json): void {
+    const raw = field(part, 'id')
+    const rec = this.reasoning.get(raw)
+    if (!rec) throw new Malformed(`reasoning-end for '${raw}', which never started`)
+    const extras = extrasOf(part)
+    if (extras.signature) rec.signature = extras.signature
+    if (extras.encrypted) this.pendingEncrypted.set(rec.blockId, extras.encrypted)
+    this.endPart(raw, rec)
+    this.flushEncrypted()
+  }
+
+  private endPart(raw: string, rec: Part): void {
+    if (!rec.redacted) this.w.endMessage(rec.messageId, rec.signature !== undefined ? { signature: rec.signature } : undefined)
+    this.reasoning.delete(raw)
+  }
+
+  private openBlock(blockId: string): void {
+    if (this.block === blockId) return
+    this.closeReasoning()
+    this.w.startBlock(blockId)
+    this.block = blockId
+  }
+
+  /** The model moved on: end open parts (with their signatures) and the open block. */
+  closeReasoning(): void {
+    for (const [raw, rec] of [...this.reasoning]) this.endPart(raw, rec)
+    this.flushEncrypted()
+    if (this.block !== undefined) this.w.endBlock(this.block)
+    this.block = undefined
+  }
+
+  private flushEncrypted(): void {
+    for (const [blockId, value] of this.pendingEncrypted) {
+      if (this.sentEncrypted.get(blockId) === value) continue
+      this.w.encrypted(blockId, value, OPENAI_ENCRYPTED_CONTENT)
+      this.sentEncrypted.set(blockId, value)
+    }
+    this.pendingEncrypted.clear()
+  }
+
+  // --- Answer text
+
+  textStart(part: Json): string {
+    const raw = field(part, 'id')
+    const open = this.texts.get(raw)
+    if (open !== undefined) return open
+    this.closeReasoning()
+    // OpenAI's text parts are message items (`msg_…`), unique already; others are per-step indices.
+    const id = this.allocate(raw, extrasOf(part).itemId === undefined)
+    this.texts.set(raw, id)
+    this.w.startText(id)
+    return id
+  }
+
+  textDelta(part: Json): void {
+    const text = delta(part, 'delta')
+    this.w.appendText(this.textStart(part), text)
+  }
+
+  textEnd(part: Json): void {
+    const raw = field(part, 'id')
+    const id = this.texts.get(raw)
+    if (id === undefined) throw new Malformed(`text-end for '${raw}', which never started`)
+    this.w.endText(id)
+    this.texts.delete(raw)
+  }
+
+  // --- Tool calls
+
+  toolStart(part: Json): void {
+    const id = field(part, 'toolCallId')
+    if (this.tools.has(id)) return
+    const name = field(part, 'toolName')
+    this.closeReasoning()
+    this.w.startTool(id, name)
+    this.tools.set(id, { streamed: false })
+  }
+
+  toolDelta(part: Json): void {
+    const id = field(part, 'toolCallId')
+    const text = delta(part, 'inputTextDelta')
+    const tool = this.tools.get(id)
+    if (!tool) throw new Malformed(`tool-input-delta for '${id}', which never started`)
+    tool.streamed ||= text !== ''
+    this.w.appendToolArgs(id, text)
+  }
+
+  /** The complete input (`tool-input-available`, or `tool-input-error`): sent whole unless it was streamed. */
+  toolInput(part: Json): void {
+    const id = field(part, 'toolCallId')
+    this.toolStart(part)
+    const tool = this.tools.get(id)!
+    if (!tool.streamed && part.input !== undefined) {
+      this.w.appendToolArgs(id, stringify(part.input))
+      tool.streamed = true
+    }
+    this.w.endTool(id)
+  }
+
+  toolOutput(part: Json, content: string): void {
+    const id = field(part, 'toolCallId')
+    if (part.preliminary === true) return
+    this.w.toolResult(`${id}:result`, id, content)
+  }
+
+  // --- Ends
+
+  finish(part: Json): void {
+    const reason = part.finishReason
+    if (reason === 'length' || reason === 'content-filter' || reason === 'error') {
+      this.flushEncrypted()
+      const message = reason === 'length' ? 'The model reached its output token limit.' : reason === 'error' ? 'The model stopped with an error.' : 'The content filter stopped the model.'
+      this.w.fail(message, reason)
+      return
+    }
+    this.closeReasoning()
+    this.w.finish()
+  }
+
+  fail(message: string, code: string): void {
+    this.flushEncrypted()
+    this.w.fail(message, code)
+  }
+}
+
+type Handler = (t: VercelAITranslator, part: Json) => void
+
+const HANDLERS: Readonly<Record<string, Handler>> = {
+  start: (t, p) => t.start(p),
+  // A new step is a new call to the model: whatever it reasoned before is over.
+  'start-step': (t) => t.closeReasoning(),
+  'reasoning-start': (t, p) => void t.reasoningStart(p),
+  'reasoning-delta': (t, p) => t.reasoningDelta(p),
+  'reasoning-end': (t, p) => t.reasoningEnd(p),
+  'text-start': (t, p) => void t.textStart(p),
+  'text-delta': (t, p) => t.textDelta(p),
+  'text-end': (t, p) => t.textEnd(p),
+  'tool-input-start': (t, p) => t.toolStart(p),
+  'tool-input-delta': (t, p) => t.toolDelta(p),
+  'tool-input-available': (t, p) => t.toolInput(p),
+  'tool-input-error': (t, p) => t.toolInput(p),
+  'tool-output-available': (t, p) => t.toolOutput(p, stringify(p.output)),
+  'tool-output-error': (t, p) => t.toolOutput(p, typeof p.errorText === 'string' ? p.errorText : 'error'),
+  finish: (t, p) => t.finish(p),
+  error: (t, p) => t.fail(optionalString(p.errorText) ?? 'The stream reported an error.', 'error'),
+  abort: (t, p) => t.fail(optionalString(p.reason) ?? 'The stream was aborted.', 'abort'),
+}
+
+/**
+ * A streaming translator for the AI SDK UI message stream: push each parsed
+ * part (the SSE `data` objects), then call `end()` when the stream closes.
+ */
+export function createVercelAITranslator(options: VercelAIOptions = {}): Translator {
+  return new VercelAITranslator(options)
+}
+
+/** Recorded UI message stream parts as AG-UI events, ended. */
+export function translateVercelAI(parts: Iterable<unknown>, options: VercelAIOptions = {}): AgUiEvent[] {
+  return translateAll(createVercelAITranslator(options), parts)
+}
+
+/**
+ * Reads a UI message stream response (SSE, what `toUIMessageStreamResponse()`
+ * returns) from a fetch `Response`, or from a URL it fetches with
+ * `options.init`, into `store`. Returns the function that aborts.
+ */
+export function connectVercelAI(
+  input: ResponseLike | string | URL,
+  store: ReasoningStore,
+  options: VercelAIOptions & SseOptions = {},
+): Disconnect {
+  const { fetch, init, ...translator } = options
+  return connectProviderStream(input, store, createVercelAITranslator(translator), {
+    framing: 'sse',
+    ...(fetch !== undefined && { fetch }),
+    ...(init !== undefined && { init }),
+  })
+}

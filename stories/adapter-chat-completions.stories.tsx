@@ -1,0 +1,155 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { createChatCompletionsTranslator } from 'reasoning-ui/adapters'
+import deepseek from '../test/fixtures/providers/chat-completions/deepseek-reasoning-content.json'
+import cutByLength from '../test/fixtures/providers/chat-completions/deepseek-length-while-reasoning.json'
+import encryptedOnly from '../test/fixtures/providers/chat-completions/openrouter-encrypted-only.json'
+import summaryAndEncrypted from '../test/fixtures/providers/chat-completions/openrouter-summary-encrypted-tool.json'
+import interleavedTags from '../test/fixtures/providers/chat-completions/think-tags-interleaved.json'
+import thinkTags from '../test/fixtures/providers/chat-completions/think-tags.json'
+import { T0 } from './support/events'
+import { settled } from './support/play'
+import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
+
+/**
+ * What the chat completions adapter makes of a recorded stream (the fixtures in
+ * test/fixtures/providers/chat-completions), dated as if one chunk arrived
+ * every `stepMs` (chunks carry only their completion's `created` second).
+ */
+function translated(chunks: readonly unknown[], stepMs: number): readonly object[] {
+  let now = T0
+  const translator = createChatCompletionsTranslator({ now: () => now })
+  const out = chunks.flatMap((chunk) => {
+    now += stepMs
+    return translator.push(chunk)
+  })
+  return [...out, ...translator.end()]
+}
+
+const deepseekEvents = translated(deepseek, 1_000)
+const summaryEvents = translated(summaryAndEncrypted, 600)
+const encryptedOnlyEvents = translated(encryptedOnly, 1_500)
+const thinkTagsEvents = translated(thinkTags, 700)
+const interleavedEvents = translated(interleavedTags, 800)
+const cutEvents = translated(cutByLength, 900)
+
+interface RecordedChunk {
+  readonly choices: readonly { readonly delta: { readonly reasoning_details?: readonly { readonly data?: string }[] } }[]
+}
+/** Never rendered: OpenRouter's encrypted reasoning (kept for the round trip). */
+const encryptedData = (chunks: readonly unknown[]) =>
+  (chunks as readonly RecordedChunk[]).flatMap((c) => c.choices.flatMap((choice) => choice.delta.reasoning_details ?? [])).find((d) => d.data)!.data!
+
+type AdapterStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility'>
+
+function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) {
+  return (
+    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
+      {(state) => <ReasoningStream state={state} {...props} />}
+    </ScriptedStream>
+  )
+}
+
+/**
+ * OpenAI-compatible chat completions streams (DeepSeek `reasoning_content`,
+ * vLLM / OpenRouter `reasoning`, OpenRouter `reasoning_details`, inline
+ * `<think>` tags) translated by `createChatCompletionsTranslator` into AG-UI
+ * events and rendered by `ReasoningStream`. `args.events` holds the translated events.
+ */
+const meta = {
+  title: 'Adapters/Chat completions',
+  component: documents<AdapterStoryArgs>(ReasoningStream),
+  render: (args) => <AdapterStory {...args} />,
+  args: { events: deepseekEvents, live: false, visibility: 'full' },
+  argTypes: eventArgTypes,
+} satisfies Meta<AdapterStoryArgs>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** DeepSeek's `delta.reasoning_content` before the answer: one block with its duration. */
+export const DeepSeekReasoningContent: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = canvas.getByRole('button', { name: /Thought for 5 seconds/ })
+    await userEvent.click(trigger)
+    await settled(canvasElement)
+    await expect(canvas.getByText(/0\.80 is larger, so 9\.8 is larger\./)).toBeVisible()
+  },
+}
+
+/** Inline `<think>…</think>` (Qwen3 via Ollama), tags split across chunks: the reasoning without its tags. */
+export const ThinkTags: Story = {
+  args: { events: thinkTagsEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: /Thought for/ }))
+    await settled(canvasElement)
+    await expect(canvas.getByText(/Five, seven, five syllables\./)).toBeVisible()
+    await expect(canvasElement).not.toHaveTextContent('think>')
+  },
+}
+
+/** `<think>` twice in one completion, around a tool call (interleaved thinking kept inline): two panels, in order. */
+export const InterleavedThinkTags: Story = {
+  args: { events: interleavedEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const triggers = canvas.getAllByRole('button', { name: /Thought for/ })
+    await expect(triggers).toHaveLength(2)
+    for (const trigger of triggers) await userEvent.click(trigger)
+    await settled(canvasElement)
+    const panels = canvasElement.querySelectorAll('[data-slot="reasoning-panel"]')
+    await expect(panels[0]).toHaveTextContent('call get_time')
+    await expect(panels[1]).toHaveTextContent('If the tool fails')
+  },
+}
+
+/** OpenRouter `reasoning_details` from an OpenAI model, under `summary`: the provider summary, never the encrypted detail. */
+export const OpenRouterSummary: Story = {
+  args: { events: summaryEvents, visibility: 'summary' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: /Thought for/ }))
+    await settled(canvasElement)
+    await expect(canvasElement.querySelector('[data-slot="reasoning-summary"][data-source="provider"]')).toHaveTextContent(
+      'The user asks where order 4411 is.',
+    )
+    await expect(canvasElement.innerHTML).not.toContain(encryptedData(summaryAndEncrypted))
+  },
+}
+
+/** Only `reasoning.encrypted` (the provider hides its reasoning): the lock indicator with the duration, not expandable. */
+export const EncryptedOnly: Story = {
+  args: { events: encryptedOnlyEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
+    await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-encrypted')
+    await expect(canvasElement.innerHTML).not.toContain(encryptedData(encryptedOnly))
+  },
+}
+
+/** `finish_reason: "length"` while reasoning: the block is interrupted and keeps its text. */
+export const CutByLength: Story = {
+  args: { events: cutEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-status', 'interrupted')
+    const trigger = canvas.getByRole('button', { name: /Reasoning interrupted/ })
+    if (trigger.getAttribute('aria-expanded') === 'false') await userEvent.click(trigger)
+    await settled(canvasElement)
+    await expect(canvas.getByText(/Adding 2n \+ 1 gives/)).toBeVisible()
+  },
+}
+
+/** The `<think>` stream replayed live: the panel opens while the model thinks and collapses when the answer starts. */
+export const Live: Story = {
+  args: { events: thinkTagsEvents, live: true, intervalMs: 30 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getByRole('button', { name: /Thought for/ })).toHaveAttribute('aria-expanded', 'false'), { timeout: 10_000 })
+    await settled(canvasElement)
+  },
+}

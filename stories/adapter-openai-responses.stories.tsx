@@ -1,0 +1,163 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { createOpenAIResponsesTranslator, translateOpenAIResponse } from 'reasoning-ui/adapters'
+import agentic from '../test/fixtures/providers/openai-responses/agentic-reasoning-tool-reasoning.json'
+import encrypted from '../test/fixtures/providers/openai-responses/encrypted-reasoning.json'
+import openResponses from '../test/fixtures/providers/openai-responses/openresponses-reasoning-then-text.json'
+import responseObject from '../test/fixtures/providers/openai-responses/response-object.json'
+import summaryThenAnswer from '../test/fixtures/providers/openai-responses/summary-then-answer.json'
+import cutByTokenLimit from '../test/fixtures/providers/openai-responses/token-limit-during-reasoning.json'
+import { settled } from './support/play'
+import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
+
+const start = Date.UTC(2025, 7, 20, 14, 0, 0)
+
+/**
+ * What the OpenAI Responses adapter makes of a provider stream (the fixtures in
+ * test/fixtures/providers/openai-responses), dated as if one provider event
+ * arrived every `stepMs`: the stream carries no timestamps, the adapter's clock does.
+ */
+function translated(events: readonly unknown[], stepMs: number): readonly object[] {
+  let now = start
+  const translator = createOpenAIResponsesTranslator({ now: () => now })
+  const out = events.flatMap((event) => {
+    now += stepMs
+    return translator.push(event)
+  })
+  return [...out, ...translator.end()]
+}
+
+const summaryEvents = translated(summaryThenAnswer, 100)
+const agenticEvents = translated(agentic, 60)
+const encryptedEvents = translated(encrypted, 400)
+const cutEvents = translated(cutByTokenLimit, 150)
+const openResponsesEvents = translated(openResponses, 80)
+const nonStreamingEvents = translateOpenAIResponse(responseObject)
+
+/** Never rendered: the encrypted reasoning the provider returns for the round trip. */
+const encryptedContent = (encrypted as readonly { readonly item?: { readonly encrypted_content?: string } }[])
+  .map((e) => e.item?.encrypted_content)
+  .filter((v): v is string => v !== undefined)
+
+type AdapterStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility'>
+
+function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) {
+  return (
+    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
+      {(state) => <ReasoningStream state={state} {...props} />}
+    </ScriptedStream>
+  )
+}
+
+/**
+ * OpenAI Responses API and OpenResponses streams (reasoning items, summary
+ * parts, raw reasoning text, encrypted content, function calls) translated by
+ * `createOpenAIResponsesTranslator` into AG-UI events and rendered by
+ * `ReasoningStream`. `args.events` holds the translated events.
+ */
+const meta = {
+  title: 'Adapters/OpenAI Responses',
+  component: documents<AdapterStoryArgs>(ReasoningStream),
+  render: (args) => <AdapterStory {...args} />,
+  args: { events: summaryEvents, live: false, visibility: 'full' },
+  argTypes: eventArgTypes,
+} satisfies Meta<AdapterStoryArgs>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+async function openPanel(canvasElement: HTMLElement, name: RegExp): Promise<void> {
+  const trigger = within(canvasElement).getByRole('button', { name })
+  if (trigger.getAttribute('aria-expanded') === 'false') await userEvent.click(trigger)
+  await settled(canvasElement)
+}
+
+/** A reasoning summary in two parts, then the answer: one block, collapsed once the answer started; opening it shows both parts. */
+export const SummaryThenAnswer: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvasElement.querySelectorAll('[data-slot="reasoning-panel"]')).toHaveLength(1)
+    await expect(canvas.getByRole('button', { name: /Thought for \d+ seconds/ })).toHaveAttribute('aria-expanded', 'false')
+    await openPanel(canvasElement, /Thought for/)
+    await expect(canvas.getByText(/only Monday 31 is a weekday, so the total is 21\./)).toBeVisible()
+  },
+}
+
+/** The summary visibility level: a provider summary is what it shows. */
+export const SummaryVisibility: Story = {
+  args: { visibility: 'summary' },
+  play: async ({ canvasElement }) => {
+    await openPanel(canvasElement, /Thought for/)
+    await expect(canvasElement.querySelector('[data-slot="reasoning-summary"][data-source="provider"]')).toHaveTextContent(/so the total is 21\./)
+  },
+}
+
+/** An agentic loop: reasoning, a function call, reasoning again, the answer. Each reasoning item is its own panel, in order. */
+export const AgentLoop: Story = {
+  args: { events: agenticEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const panels = canvasElement.querySelectorAll('[data-slot="reasoning-panel"]')
+    await expect(panels).toHaveLength(2)
+    for (const trigger of canvas.getAllByRole('button', { name: /Thought for/ })) await userEvent.click(trigger)
+    await settled(canvasElement)
+    await expect(panels[0]).toHaveTextContent('so I will ask the lookup tool.')
+    await expect(panels[1]).toHaveTextContent('which rounds to about 88,800 people.')
+  },
+}
+
+/** `store: false` with `include: ["reasoning.encrypted_content"]` and no summary: a lock, never the encrypted content. */
+export const EncryptedReasoning: Story = {
+  args: { events: encryptedEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
+    await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-encrypted')
+    for (const value of encryptedContent) await expect(canvasElement.innerHTML).not.toContain(value)
+  },
+}
+
+/** `max_output_tokens` reached while reasoning (`response.incomplete`): the block is interrupted and keeps its text. */
+export const CutByTokenLimit: Story = {
+  args: { events: cutEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-status', 'interrupted')
+    await openPanel(canvasElement, /Reasoning interrupted/)
+    await expect(canvas.getByText(/write p = 2k, so 4k² = 2q² and/)).toBeVisible()
+  },
+}
+
+/** OpenResponses `response.reasoning.delta` from an open model: raw reasoning text, then the answer. */
+export const OpenResponsesReasoning: Story = {
+  args: { events: openResponsesEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await openPanel(canvasElement, /Thought for/)
+    await expect(canvas.getByText(/Let me double-check: 13 × 12 = 130 \+ 26 = 156\./)).toBeVisible()
+  },
+}
+
+/** A non-streaming `Response` object (`translateOpenAIResponse`): the reasoning item before the message, complete at once. */
+export const NonStreamingResponse: Story = {
+  args: { events: nonStreamingEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-status', 'complete')
+    await openPanel(canvasElement, /Thought for/)
+    await expect(canvas.getByText(/March 2025 starts on a Saturday/)).toBeVisible()
+    await expect(canvasElement.innerHTML).not.toContain(responseObject.output[0]!.encrypted_content!)
+  },
+}
+
+/** The summary stream replayed live: the panel opens while the model reasons and collapses when the answer starts. */
+export const Live: Story = {
+  args: { live: true, intervalMs: 15 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // Complete first ("Thought for …"), then collapsed once the answer starts.
+    await waitFor(() => expect(canvas.getByRole('button', { name: /Thought for/ })).toHaveAttribute('aria-expanded', 'false'), { timeout: 10_000 })
+    await settled(canvasElement)
+  },
+}

@@ -1,0 +1,505 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it, vi } from 'vitest'
+import { createReasoningStore, isEncryptedOnly, projectBlock, toReasoningMessages, type ReasoningStore } from 'reasoning-ui/core'
+import type { AgUiEvent } from 'reasoning-ui/adapters'
+import {
+  connectChatCompletions,
+  createChatCompletionsTranslator,
+  OPENROUTER_ENCRYPTED_REASONING,
+  ThinkTagParser,
+  translateChatCompletion,
+  translateChatCompletions,
+  type ChatCompletionsOptions,
+} from '../../src/adapters/chat-completions'
+import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked } from '../helpers/adapters'
+
+interface Detail {
+  readonly type: string
+  readonly text?: string
+  readonly summary?: string
+  readonly data?: string
+  readonly signature?: string
+  readonly index?: number
+}
+interface ToolCallDelta {
+  readonly index?: number
+  readonly id?: string
+  readonly function?: { readonly name?: string; readonly arguments?: string }
+}
+interface Delta {
+  readonly content?: string | null
+  readonly reasoning?: string | null
+  readonly reasoning_content?: string | null
+  readonly reasoning_details?: readonly Detail[]
+  readonly tool_calls?: readonly ToolCallDelta[]
+  readonly [field: string]: unknown
+}
+/** A `chat.completion.chunk` as the fixtures hold it. */
+interface Chunk {
+  readonly id?: string
+  readonly choices?: readonly { readonly index: number; readonly delta: Delta; readonly finish_reason: string | null; readonly [field: string]: unknown }[]
+  readonly [field: string]: unknown
+}
+
+const dir = join(import.meta.dirname, '../fixtures/providers/chat-completions')
+const fixture = <T = Chunk[]>(name: string): T => JSON.parse(readFileSync(join(dir, name), 'utf8')) as T
+
+const make = (options: ChatCompletionsOptions = {}) => () => createChatCompletionsTranslator({ now: () => 1_000, ...options })
+const translate = (chunks: readonly unknown[], options?: ChatCompletionsOptions) => translateChecked<unknown>(make(options), chunks)
+const stateOf = (events: readonly AgUiEvent[]) => storeOf(events).getState()
+
+const deltasOf = (chunks: readonly Chunk[]) => chunks.flatMap((c) => c.choices?.map((choice) => choice.delta) ?? [])
+/** Every string of one delta field, joined. */
+const joined = (chunks: readonly Chunk[], field: 'content' | 'reasoning' | 'reasoning_content') =>
+  deltasOf(chunks).map((d) => d[field] ?? '').join('')
+/** The answer text the AG-UI events carry, per text message, in order. */
+const answers = (events: readonly AgUiEvent[]) => {
+  const texts = new Map<string, string>()
+  for (const e of events) if (e.type === 'TEXT_MESSAGE_CONTENT') texts.set(String(e.messageId), (texts.get(String(e.messageId)) ?? '') + String(e.delta))
+  return [...texts.values()]
+}
+const toolArgs = (events: readonly AgUiEvent[], id: string) =>
+  events.filter((e) => e.type === 'TOOL_CALL_ARGS' && e.toolCallId === id).map((e) => String(e.delta)).join('')
+
+/**
+ * Re-cuts one chunk into several equivalent ones: every streamed string
+ * (reasoning, reasoning_content, a reasoning detail's text or summary together
+ * with OpenRouter's `reasoning` mirror, content, tool arguments) at the cuts,
+ * in the order the translator reads them; the finish reason stays on the last.
+ */
+function rechunk(chunk: unknown, cuts: readonly number[]): unknown[] {
+  const c = chunk as Chunk
+  const choice = c.choices?.[0]
+  if (!choice) return [chunk]
+  const { delta, finish_reason: finish } = choice
+  const deltas: Delta[] = []
+  const details = delta.reasoning_details ?? []
+  const mirrored = details.length === 1 && (details[0]!.text || details[0]!.summary)
+  if (mirrored) {
+    const detail = details[0]!
+    const field = detail.text ? 'text' : 'summary'
+    for (const piece of cutText(detail[field]!, cuts)) {
+      deltas.push({ ...(delta.reasoning ? { reasoning: piece } : {}), reasoning_details: [{ ...detail, [field]: piece }] })
+    }
+  } else {
+    for (const field of ['reasoning', 'reasoning_content'] as const) {
+      const value = delta[field]
+      if (value) for (const piece of cutText(value, cuts)) deltas.push({ [field]: piece })
+    }
+    if (details.length > 0) deltas.push({ reasoning_details: details })
+  }
+  if (delta.content) for (const piece of cutText(delta.content, cuts)) deltas.push({ content: piece })
+  for (const call of delta.tool_calls ?? []) {
+    const args = call.function?.arguments ?? ''
+    cutText(args, cuts).forEach((piece, i) =>
+      deltas.push({ tool_calls: [i === 0 ? { ...call, function: { ...call.function, arguments: piece } } : { index: call.index, function: { arguments: piece } }] }),
+    )
+  }
+  if (deltas.length === 0) return [chunk]
+  return deltas.map((d, i) => ({ ...c, choices: [{ ...choice, delta: d, finish_reason: i === deltas.length - 1 ? finish : null }] }))
+}
+
+const streams = [
+  'no-reasoning.json',
+  'deepseek-reasoning-content.json',
+  'deepseek-length-while-reasoning.json',
+  'vllm-reasoning.json',
+  'openrouter-reasoning-details.json',
+  'openrouter-summary-encrypted-tool.json',
+  'openrouter-encrypted-only.json',
+  'think-tags.json',
+  'think-tags-interleaved.json',
+]
+
+describe('chat completions stream → AG-UI', () => {
+  it.each(streams)('given %s, should emit only schema-valid events and report nothing', (name) => {
+    const t = make()()
+    const out = [...fixture(name).flatMap((c) => t.push(c)), ...t.end()]
+    expectValidEvents(out)
+    expect(t.diagnostics).toEqual([])
+    expect(stateOf(out).diagnostics).toEqual([])
+  })
+
+  it('given no reasoning at all, should emit no reasoning events (backward compatible)', () => {
+    const chunks = fixture('no-reasoning.json')
+    const out = translate(chunks)
+    expect(out.some((e) => e.type.startsWith('REASONING'))).toBe(false)
+    expect(answers(out)).toEqual(['Hello! How can I help you today?'])
+    expect(out[0]).toMatchObject({ type: 'RUN_STARTED', runId: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT' })
+    expect(out.find((e) => e.type === 'TEXT_MESSAGE_START')).toMatchObject({ messageId: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT', role: 'assistant' })
+    expect(summarize(stateOf(out))).toEqual({ blocks: [], timeline: ['text'], diagnostics: [] })
+  })
+
+  it('given DeepSeek reasoning_content then content, should give one complete block before the answer', () => {
+    const chunks = fixture('deepseek-reasoning-content.json')
+    const out = translate(chunks)
+    const state = stateOf(out)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: [joined(chunks, 'reasoning_content')], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(answers(out)).toEqual([joined(chunks, 'content')])
+    expect(state.blocks[0]!.id).toBe('5f0a6c2e-3b1d-4d8a-9a57-2f6c1b7e9d31:reasoning:1')
+    expect(toReasoningMessages(state)).toEqual([
+      { id: '5f0a6c2e-3b1d-4d8a-9a57-2f6c1b7e9d31:reasoning:1:text:0', role: 'reasoning', content: joined(chunks, 'reasoning_content') },
+    ])
+  })
+
+  it('given finish_reason length while reasoning, should leave the block interrupted with its text', () => {
+    const chunks = fixture('deepseek-length-while-reasoning.json')
+    const out = translate(chunks)
+    const state = stateOf(out)
+    expect(summarize(state).blocks).toEqual([
+      { status: 'interrupted', kinds: ['text'], text: [joined(chunks, 'reasoning_content')], title: undefined, encrypted: false },
+    ])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'length' })
+    expect(state.runs[0]).toMatchObject({ status: 'error' })
+  })
+
+  it('given finish_reason length while answering, should complete the reasoning and finish the run', () => {
+    const chunks = fixture('deepseek-reasoning-content.json').map((c) =>
+      c.choices?.[0]?.finish_reason === 'stop' ? { ...c, choices: [{ ...c.choices[0], finish_reason: 'length' }] } : c,
+    )
+    const state = stateOf(translate(chunks))
+    expect(summarize(state).blocks.map((b) => b.status)).toEqual(['complete'])
+    expect(state.runs[0]).toMatchObject({ status: 'finished' })
+  })
+
+  it('given vLLM delta.reasoning with the answer starting in the same chunk, should put each part on its side, reasoning first', () => {
+    const chunks = fixture('vllm-reasoning.json')
+    const both = chunks.find((c) => c.choices?.[0]?.delta.reasoning && c.choices[0].delta.content)
+    expect(both).toBeDefined()
+    const out = translate(chunks)
+    expect(summarize(stateOf(out))).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: [joined(chunks, 'reasoning')], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(answers(out)).toEqual(['The capital of Australia is Canberra.'])
+  })
+
+  it('given OpenRouter reasoning mirrored in reasoning_details, should take the text once and keep the signature', () => {
+    const chunks = fixture('openrouter-reasoning-details.json')
+    const out = translate(chunks)
+    const state = stateOf(out)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: [joined(chunks, 'reasoning')], title: 'Planning the trip', encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    const signature = deltasOf(chunks).flatMap((d) => d.reasoning_details ?? []).find((d) => d.signature)!.signature!
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe(signature)
+    expect(out.filter((e) => JSON.stringify(e).includes(signature)).map((e) => e.type)).toEqual(['REASONING_MESSAGE_END'])
+    expect(answers(out)).toEqual(['Take the train: about 3 hours from Santa Apolónia to Campanhã.'])
+  })
+
+  it('given OpenRouter summaries and an encrypted detail before a tool call, should give summary messages, the encrypted value and the call', () => {
+    const chunks = fixture('openrouter-summary-encrypted-tool.json')
+    const details = deltasOf(chunks).flatMap((d) => d.reasoning_details ?? [])
+    const summary = (index: number) => details.filter((d) => d.type === 'reasoning.summary' && d.index === index).map((d) => d.summary).join('')
+    const data = details.find((d) => d.type === 'reasoning.encrypted')!.data!
+    const out = translate(chunks)
+    const state = stateOf(out)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['summary', 'summary', 'text'], text: [summary(0), summary(1), ''], title: 'Looking up the order', encrypted: true }],
+      timeline: ['reasoning', 'tool-call'],
+      diagnostics: [],
+    })
+    expect(isEncryptedOnly(state.blocks[0]!)).toBe(false)
+    expect(state.blocks[0]!.messages[2]).toMatchObject({ encryptedValue: data, encryptedValueType: OPENROUTER_ENCRYPTED_REASONING })
+    expect(out.find((e) => e.type === 'TOOL_CALL_START')).toMatchObject({ toolCallId: 'call_Kx3sQ9vN2mLp8RtY', toolCallName: 'get_order_status' })
+    expect(toolArgs(out, 'call_Kx3sQ9vN2mLp8RtY')).toBe('{"order_id": "4411"}')
+    for (const level of ['none', 'summary', 'full'] as const) expect(JSON.stringify(projectBlock(state.blocks[0]!, level))).not.toContain(data)
+    expect(projectBlock(state.blocks[0]!, 'summary')).toMatchObject({ summary: { source: 'provider' } })
+  })
+
+  it('given only an encrypted reasoning detail, should give an encrypted-only block that keeps the value', () => {
+    const chunks = fixture('openrouter-encrypted-only.json')
+    const data = deltasOf(chunks).flatMap((d) => d.reasoning_details ?? [])[0]!.data!
+    const out = translate(chunks)
+    const state = stateOf(out)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: [''], title: undefined, encrypted: true }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(isEncryptedOnly(state.blocks[0]!)).toBe(true)
+    expect(toReasoningMessages(state)).toEqual([{ id: 'gen-1740500001-Hn2Jk8Lm4Pq6Rs0Tu1Vw:reasoning:1:encrypted:0', role: 'reasoning', content: '', encryptedValue: data }])
+  })
+
+  it('given <think> tags split across chunks, should give the reasoning without the tags and the answer after them', () => {
+    const out = translate(fixture('think-tags.json'))
+    expect(summarize(stateOf(out))).toEqual({
+      blocks: [{
+        status: 'complete', kinds: ['text'],
+        text: ['Okay, the user wants a haiku about autumn. Five, seven, five syllables. Maple leaves, cold wind…'],
+        title: undefined, encrypted: false,
+      }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(answers(out)).toEqual(['Crimson maples fall,\ncold wind hums through empty boughs —\nautumn breathes, then sleeps.'])
+  })
+
+  it('given text before <think> and a second <think> after a tool call, should keep everything in stream order', () => {
+    const out = translate(fixture('think-tags-interleaved.json'))
+    expect(summarize(stateOf(out))).toEqual({
+      blocks: [
+        { status: 'complete', kinds: ['text'], text: ['The user asks for the time in Tokyo; call get_time.'], title: undefined, encrypted: false },
+        { status: 'complete', kinds: ['text'], text: ['If the tool fails, answer from the UTC offset (+9).'], title: undefined, encrypted: false },
+      ],
+      timeline: ['text', 'reasoning', 'tool-call', 'reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(answers(out)).toEqual(['Let me check.', "I'm checking the time in Tokyo now."])
+    expect(toolArgs(out, 'call_01time')).toBe('{"tz": "Asia/Tokyo"}')
+  })
+
+  it('given thinkTags: false, should leave <think> in the answer', () => {
+    const chunks = fixture('think-tags.json')
+    const out = translate(chunks, { thinkTags: false })
+    expect(out.some((e) => e.type.startsWith('REASONING'))).toBe(false)
+    expect(answers(out)).toEqual([joined(chunks, 'content')])
+  })
+
+  it('given very long reasoning (200 KB in 4,000 deltas), by field and by <think> tags, should keep every character', () => {
+    const pieces = Array.from({ length: 4_000 }, (_, i) => `${i}: check the next case against every constraint. `)
+    const expected = pieces.join('')
+    expect(expected.length).toBeGreaterThan(200_000)
+    const chunk = (delta: Delta, finish: string | null = null): Chunk => ({ id: 'long', choices: [{ index: 0, delta, finish_reason: finish }] })
+    const byField = [...pieces.map((p) => chunk({ reasoning_content: p })), chunk({ content: 'Done.' }, 'stop')]
+    const byTags = [chunk({ content: '<think>' }), ...pieces.map((p) => chunk({ content: p })), chunk({ content: '</think>Done.' }, 'stop')]
+    // Whitespace next to a tag is dropped.
+    for (const [chunks, text] of [[byField, expected], [byTags, expected.trimEnd()]] as const) {
+      const out = translate(chunks)
+      const { blocks } = summarize(stateOf(out))
+      expect(blocks).toHaveLength(1)
+      expect(blocks[0]).toMatchObject({ status: 'complete', kinds: ['text'] })
+      // Compared as a boolean: a failing 200 KB diff helps nobody.
+      expect(blocks[0]!.text[0] === text, `text of ${blocks[0]!.text[0]!.length} characters, expected ${text.length}`).toBe(true)
+      expect(answers(out)).toEqual(['Done.'])
+    }
+  })
+
+  it.each(streams)('given %s re-cut at random points (inside <think> tags too), should end with the same blocks', (name) => {
+    expectChunkingInvariant<unknown>(make(), fixture(name), rechunk)
+  })
+
+  it('should let a tool call whose name comes late keep the arguments sent before it', () => {
+    const chunk = (delta: Delta, finish: string | null = null): Chunk => ({ id: 'c1', choices: [{ index: 0, delta, finish_reason: finish }] })
+    const t = createChatCompletionsTranslator()
+    const out = [
+      ...t.push(chunk({ tool_calls: [{ index: 0, id: 'call_late', function: { arguments: '{"a":' } }] })),
+      ...t.push(chunk({ tool_calls: [{ index: 0, function: { name: 'late', arguments: ' 1}' } }] })),
+      ...t.push(chunk({}, 'tool_calls')),
+      ...t.end(),
+    ]
+    expectValidEvents(out)
+    expect(out.find((e) => e.type === 'TOOL_CALL_START')).toMatchObject({ toolCallId: 'call_late', toolCallName: 'late', parentMessageId: 'c1' })
+    expect(toolArgs(out, 'call_late')).toBe('{"a": 1}')
+    expect(t.diagnostics).toEqual([])
+  })
+})
+
+describe('ThinkTagParser', () => {
+  const parse = (pieces: readonly string[]) => {
+    const out: { kind: string; text: string }[] = []
+    const parser = new ThinkTagParser((kind, text) => {
+      const last = out.at(-1)
+      if (last?.kind === kind) last.text += text
+      else out.push({ kind, text })
+    })
+    for (const p of pieces) parser.feed(p)
+    parser.flush()
+    return out
+  }
+
+  it.each([
+    ['<think>\nplan\n</think>\n\nanswer', [{ kind: 'reasoning', text: 'plan' }, { kind: 'text', text: 'answer' }]],
+    ['before <think>plan</think> after', [{ kind: 'text', text: 'before' }, { kind: 'reasoning', text: 'plan' }, { kind: 'text', text: 'after' }]],
+    ['a < b and <thinking> is not a tag', [{ kind: 'text', text: 'a < b and <thinking> is not a tag' }]],
+    ['ends with <thi', [{ kind: 'text', text: 'ends with <thi' }]],
+    ['  keeps its edges\n', [{ kind: 'text', text: '  keeps its edges\n' }]],
+    ['<think>\n\n</think>\n\nonly an empty thought', [{ kind: 'text', text: 'only an empty thought' }]],
+    ['<think>never closed, cut </thi', [{ kind: 'reasoning', text: 'never closed, cut </thi' }]],
+    ['x<think>a</think>y<think>b</think>z', [
+      { kind: 'text', text: 'x' }, { kind: 'reasoning', text: 'a' }, { kind: 'text', text: 'y' }, { kind: 'reasoning', text: 'b' }, { kind: 'text', text: 'z' },
+    ]],
+  ])('given %j, should split it the same way however it is chunked', (input, expected) => {
+    expect(parse([input])).toEqual(expected)
+    for (let i = 1; i < input.length; i++) expect(parse([input.slice(0, i), input.slice(i)])).toEqual(expected)
+    expect(parse([...input])).toEqual(expected)
+  })
+
+  it('given random text around the tags cut anywhere, should give what the whole text gives', () => {
+    const word = fc.constantFrom('<think>', '</think>', '<', '<th', '>', ' ', '\n', 'a', 'bc', 'think', '</', '<thi')
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 30 }), fc.array(fc.nat(200), { maxLength: 8 }), (words, cuts) => {
+        const input = words.join('')
+        expect(parse(cutText(input, cuts))).toEqual(parse([input]))
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('chat completions malformed and unknown chunks', () => {
+  const chunks = fixture('deepseek-reasoning-content.json')
+  const garbage: unknown[] = [
+    null,
+    'data: nope',
+    { choices: 'x' },
+    { choices: [7] },
+    { choices: [{ index: 0, delta: 5 }] },
+    { choices: [{ index: 0, delta: { reasoning_content: 42 } }] },
+    { choices: [{ index: 0, delta: { reasoning_details: 'x' } }] },
+    { choices: [{ index: 0, delta: { reasoning_details: [null] } }] },
+    { choices: [{ index: 0, delta: { reasoning_details: [{ type: 'reasoning.encrypted' }] } }] },
+    { choices: [{ index: 0, delta: { content: { parts: [] } } }] },
+    { choices: [{ index: 0, delta: { tool_calls: 'x' } }] },
+    {
+      get choices(): unknown {
+        throw new Error('hostile getter')
+      },
+    },
+  ]
+
+  it('given malformed chunks inside a stream, should skip each with a diagnostic, never throw, and end with the same blocks', () => {
+    const clean = summarize(stateOf(translate(chunks)))
+    const at = 3
+    const dirty = [...chunks.slice(0, at), ...garbage, ...chunks.slice(at)]
+    const t = make()()
+    const out: AgUiEvent[] = []
+    expect(() => {
+      for (const c of dirty) out.push(...t.push(c))
+      out.push(...t.end())
+    }).not.toThrow()
+    expectValidEvents(out)
+    expect(summarize(stateOf(out))).toEqual(clean)
+    expect(t.diagnostics.map((d) => d.index)).toEqual(garbage.map((_, i) => at + i))
+    expect(t.diagnostics.at(-1)!.message).toContain('hostile getter')
+  })
+
+  it('given chunks without choices, other choices, unknown details and fields, should ignore them silently', () => {
+    const t = make()()
+    const extra = [
+      { id: 'x', choices: [], usage: { prompt_tokens: 1 } },
+      { id: 'x', object: 'chat.completion.chunk' },
+      { id: 'x', choices: [{ index: 1, delta: { content: 'second choice' }, finish_reason: null }] },
+      { id: 'x', choices: [{ index: 0, delta: { reasoning_details: [{ type: 'reasoning.future', x: 1 }], audio: {} }, finish_reason: null }] },
+    ]
+    const out = [...[...chunks.slice(0, 2), ...extra, ...chunks.slice(2)].flatMap((c) => t.push(c)), ...t.end()]
+    expect(t.diagnostics).toEqual([])
+    expect(summarize(stateOf(out))).toEqual(summarize(stateOf(translate(chunks))))
+  })
+
+  it('given an error chunk while reasoning (OpenRouter mid-stream error), should interrupt the block and report the error', () => {
+    const cut = chunks.slice(0, 4)
+    const out = translate([...cut, { error: { message: 'Provider returned error', code: 502 } }])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', message: 'Provider returned error', code: '502' })
+    expect(summarize(stateOf(out)).blocks.map((b) => b.status)).toEqual(['interrupted'])
+  })
+
+  it('given a stream that ends without a finish_reason, should end with RUN_ERROR and leave the reasoning interrupted', () => {
+    const out = translate(chunks.slice(0, 4))
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR' })
+    expect(summarize(stateOf(out)).blocks.map((b) => b.status)).toEqual(['interrupted'])
+  })
+})
+
+describe('chat completions non-streaming', () => {
+  it('given a DeepSeek completion, should give the reasoning_content block then the answer', () => {
+    const completion = fixture<{ choices: { message: { content: string; reasoning_content: string } }[] }>('deepseek-completion.json')
+    const out = translateChatCompletion(completion)
+    expectValidEvents(out)
+    const { message } = completion.choices[0]!
+    expect(summarize(stateOf(out))).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: [message.reasoning_content], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(answers(out)).toEqual([message.content])
+  })
+
+  it('given an OpenRouter completion, should take reasoning_details once (signature, encrypted value) before the answer and the tool call', () => {
+    const completion = fixture<{ choices: { message: { reasoning: string; reasoning_details: Detail[] } }[] }>('openrouter-completion.json')
+    const { reasoning, reasoning_details: details } = completion.choices[0]!.message
+    const out = translateChatCompletion(completion)
+    expectValidEvents(out)
+    const state = stateOf(out)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text', 'text'], text: [reasoning, ''], title: 'Choosing a tool', encrypted: true }],
+      timeline: ['reasoning', 'text', 'tool-call'],
+      diagnostics: [],
+    })
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe(details[0]!.signature)
+    expect(state.blocks[0]!.messages[1]!.encryptedValue).toBe(details[1]!.data)
+    expect(JSON.parse(toolArgs(out, 'toolu_vrtx_01Forecast9'))).toEqual({ city: 'Oslo', day: 'tomorrow' })
+  })
+
+  it('given <think> in a completion\'s content, should split it into reasoning and answer', () => {
+    const out = translateChatCompletion(fixture('think-completion.json'))
+    expect(summarize(stateOf(out)).blocks).toEqual([
+      { status: 'complete', kinds: ['text'], text: ['The user says hi. Greet them back briefly.'], title: undefined, encrypted: false },
+    ])
+    expect(answers(out)).toEqual(['Hello! How can I help you today?'])
+  })
+
+  it('given something that is not a completion, should give no events and not throw', () => {
+    for (const bad of [null, 'hi', 42, {}, { choices: 'x' }]) expect(translateChatCompletion(bad)).toEqual([])
+  })
+
+  it('given an error body, should give a run that ends with RUN_ERROR', () => {
+    const out = translateChatCompletion({ error: { message: 'Insufficient Balance', type: 'unknown_error', code: 'invalid_request_error' } })
+    expectValidEvents(out)
+    expect(out.map((e) => e.type)).toEqual(['RUN_STARTED', 'RUN_ERROR'])
+  })
+})
+
+describe('connectChatCompletions', () => {
+  /** The chunks as an SSE body with CRLF framing, a keep-alive comment and `[DONE]`, cut into pieces of `size` bytes. */
+  function responseOf(chunks: readonly unknown[], size: number, done = true): Response {
+    const text = [': OPENROUTER PROCESSING\r\n\r\n', ...chunks.map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`), done ? 'data: [DONE]\r\n\r\n' : ''].join('')
+    const bytes = new TextEncoder().encode(text)
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += size) controller.enqueue(bytes.slice(i, i + size))
+        controller.close()
+      },
+    })
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+  }
+
+  const ended = (store: ReasoningStore) => vi.waitFor(() => expect(store.getState().runs[0]?.status).toMatch(/finished|error|interrupted/))
+
+  it('given a real Response with a CRLF-framed SSE body split mid-chunk and [DONE], should fill the store as the recorded translation does', async () => {
+    const chunks = fixture('think-tags.json')
+    const store = createReasoningStore({ flush: 'sync' })
+    connectChatCompletions(responseOf(chunks, 29), store)
+    await ended(store)
+    expect(summarize(store.getState())).toEqual(summarize(stateOf(translateChatCompletions(chunks))))
+    expect(store.getState().runs[0]).toMatchObject({ status: 'finished', runId: 'chatcmpl-412' })
+    expect(store.getState().diagnostics).toEqual([])
+  })
+
+  it('given thinkTags: false and OpenRouter details, should pass the option through and keep the encrypted value', async () => {
+    const chunks = fixture('openrouter-summary-encrypted-tool.json')
+    const store = createReasoningStore({ flush: 'sync' })
+    connectChatCompletions(responseOf(chunks, 101), store, { thinkTags: false, threadId: 'thread-7' })
+    await ended(store)
+    expect(summarize(store.getState()).blocks).toEqual(summarize(stateOf(translateChatCompletions(chunks))).blocks)
+    expect(store.getState().runs[0]).toMatchObject({ threadId: 'thread-7' })
+    expect(store.getState().blocks[0]!.encrypted).toBe(true)
+  })
+
+  it('given a body cut mid-reasoning, should leave the block interrupted', async () => {
+    const chunks = fixture('deepseek-reasoning-content.json')
+    const store = createReasoningStore({ flush: 'sync' })
+    connectChatCompletions(responseOf(chunks.slice(0, 4), 40, false), store)
+    await ended(store)
+    expect(summarize(store.getState()).blocks.map((b) => b.status)).toEqual(['interrupted'])
+  })
+})
