@@ -1,29 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { ReasoningStream } from 'reasoning-ui'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { createAnthropicTranslator } from 'reasoning-ui/adapters'
 import interleaved from '../test/fixtures/providers/anthropic/interleaved-server-tools.json'
 import cutByTokenLimit from '../test/fixtures/providers/anthropic/max-tokens-while-thinking.json'
 import redacted from '../test/fixtures/providers/anthropic/redacted-thinking.json'
 import thinkingThenText from '../test/fixtures/providers/anthropic/thinking-then-text.json'
-import { T0 } from './support/events'
 import { settled } from './support/play'
-import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
+import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
+import { documents, eventArgTypes } from './support/scripted-store'
 
 /**
  * What the Anthropic adapter makes of a recorded Messages stream (the fixtures
  * in test/fixtures/providers/anthropic), dated as if one provider event
  * arrived every `stepMs` (the API sends no timestamps; the adapter's clock does).
  */
-function translated(events: readonly unknown[], stepMs: number): readonly object[] {
-  let now = T0
-  const translator = createAnthropicTranslator({ now: () => now })
-  const out = events.flatMap((event) => {
-    now += stepMs
-    return translator.push(event)
-  })
-  return [...out, ...translator.end()]
-}
+const translated = (events: readonly unknown[], stepMs: number) => translatePaced(createAnthropicTranslator, events, stepMs)
 
 const thinkingThenTextEvents = translated(thinkingThenText, 500)
 const interleavedEvents = translated(interleaved, 400)
@@ -39,16 +31,6 @@ interface RecordedEvent {
 const signature = (thinkingThenText as readonly RecordedEvent[]).find((e) => e.delta?.type === 'signature_delta')!.delta!.signature!
 const redactedData = (redacted as readonly RecordedEvent[]).find((e) => e.content_block?.type === 'redacted_thinking')!.content_block!.data!
 
-type AdapterStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility'>
-
-function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) {
-  return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
-      {(state) => <ReasoningStream state={state} {...props} />}
-    </ScriptedStream>
-  )
-}
-
 /**
  * Anthropic Messages API streams (`thinking`, `redacted_thinking`, tool use)
  * translated by `createAnthropicTranslator` into AG-UI events and rendered by
@@ -56,11 +38,11 @@ function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) 
  */
 const meta = {
   title: 'Adapters/Anthropic',
-  component: documents<AdapterStoryArgs>(ReasoningStream),
-  render: (args) => <AdapterStory {...args} />,
+  component: documents<StreamStoryArgs>(ReasoningStream),
+  render: (args) => <StreamStory {...args} />,
   args: { events: thinkingThenTextEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
-} satisfies Meta<AdapterStoryArgs>
+} satisfies Meta<StreamStoryArgs>
 
 export default meta
 type Story = StoryObj<typeof meta>

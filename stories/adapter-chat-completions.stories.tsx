@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { ReasoningStream } from 'reasoning-ui'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { createChatCompletionsTranslator } from 'reasoning-ui/adapters'
 import deepseek from '../test/fixtures/providers/chat-completions/deepseek-reasoning-content.json'
@@ -8,24 +8,16 @@ import encryptedOnly from '../test/fixtures/providers/chat-completions/openroute
 import summaryAndEncrypted from '../test/fixtures/providers/chat-completions/openrouter-summary-encrypted-tool.json'
 import interleavedTags from '../test/fixtures/providers/chat-completions/think-tags-interleaved.json'
 import thinkTags from '../test/fixtures/providers/chat-completions/think-tags.json'
-import { T0 } from './support/events'
 import { settled } from './support/play'
-import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
+import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
+import { documents, eventArgTypes } from './support/scripted-store'
 
 /**
  * What the chat completions adapter makes of a recorded stream (the fixtures in
  * test/fixtures/providers/chat-completions), dated as if one chunk arrived
  * every `stepMs` (chunks carry only their completion's `created` second).
  */
-function translated(chunks: readonly unknown[], stepMs: number): readonly object[] {
-  let now = T0
-  const translator = createChatCompletionsTranslator({ now: () => now })
-  const out = chunks.flatMap((chunk) => {
-    now += stepMs
-    return translator.push(chunk)
-  })
-  return [...out, ...translator.end()]
-}
+const translated = (events: readonly unknown[], stepMs: number) => translatePaced(createChatCompletionsTranslator, events, stepMs)
 
 const deepseekEvents = translated(deepseek, 1_000)
 const summaryEvents = translated(summaryAndEncrypted, 600)
@@ -41,16 +33,6 @@ interface RecordedChunk {
 const encryptedData = (chunks: readonly unknown[]) =>
   (chunks as readonly RecordedChunk[]).flatMap((c) => c.choices.flatMap((choice) => choice.delta.reasoning_details ?? [])).find((d) => d.data)!.data!
 
-type AdapterStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility'>
-
-function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) {
-  return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
-      {(state) => <ReasoningStream state={state} {...props} />}
-    </ScriptedStream>
-  )
-}
-
 /**
  * OpenAI-compatible chat completions streams (DeepSeek `reasoning_content`,
  * vLLM / OpenRouter `reasoning`, OpenRouter `reasoning_details`, inline
@@ -59,11 +41,11 @@ function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) 
  */
 const meta = {
   title: 'Adapters/Chat completions',
-  component: documents<AdapterStoryArgs>(ReasoningStream),
-  render: (args) => <AdapterStory {...args} />,
+  component: documents<StreamStoryArgs>(ReasoningStream),
+  render: (args) => <StreamStory {...args} />,
   args: { events: deepseekEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
-} satisfies Meta<AdapterStoryArgs>
+} satisfies Meta<StreamStoryArgs>
 
 export default meta
 type Story = StoryObj<typeof meta>

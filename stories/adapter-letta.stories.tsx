@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { ReasoningStream } from 'reasoning-ui'
 import { translateLetta } from 'reasoning-ui/adapters'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import agentLoop from '../test/fixtures/providers/letta/agent-loop.json'
@@ -7,7 +7,8 @@ import hiddenReasoning from '../test/fixtures/providers/letta/hidden-reasoning.j
 import maxTokens from '../test/fixtures/providers/letta/max-tokens.json'
 import { T0 } from './support/events'
 import { settled } from './support/play'
-import { documents, type EventArgs, eventArgTypes, openPolicyArgType, ScriptedStream } from './support/scripted-store'
+import { StreamStory, type StreamStoryArgs } from './support/stream-story'
+import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
 
 /**
  * The Letta fixtures (test/fixtures/providers/letta), dated `gap` ms apart from
@@ -22,23 +23,13 @@ const agentLoopEvents = translateLetta(paced(agentLoop, 300))
 const hiddenEvents = translateLetta(paced(hiddenReasoning, 1_500))
 const maxTokensEvents = translateLetta(paced(maxTokens, 400))
 
-type LettaStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility' | 'openPolicy'>
-
-function LettaStory({ events, live, intervalMs, ...props }: LettaStoryArgs) {
-  return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
-      {(state) => <ReasoningStream state={state} {...props} />}
-    </ScriptedStream>
-  )
-}
-
 const meta = {
   title: 'Adapters/Letta',
-  component: documents<LettaStoryArgs>(ReasoningStream),
-  render: (args) => <LettaStory {...args} />,
+  component: documents<StreamStoryArgs>(ReasoningStream),
+  render: (args) => <StreamStory {...args} />,
   args: { events: agentLoopEvents, live: false, visibility: 'full' },
   argTypes: { ...eventArgTypes, ...openPolicyArgType },
-} satisfies Meta<LettaStoryArgs>
+} satisfies Meta<StreamStoryArgs>
 
 export default meta
 type Story = StoryObj<typeof meta>

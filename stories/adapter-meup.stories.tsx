@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ReasoningTimeline, type ReasoningTimelineProps } from 'reasoning-ui'
+import { ReasoningTimeline } from 'reasoning-ui'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { translateMeup } from 'reasoning-ui/adapters'
 import adrExample from '../test/fixtures/providers/meup/adr-example.json'
@@ -8,7 +8,8 @@ import interleaved from '../test/fixtures/providers/meup/interleaved.json'
 import severalSessions from '../test/fixtures/providers/meup/several-sessions.json'
 import { T0 } from './support/events'
 import { settled } from './support/play'
-import { documents, type EventArgs, eventArgTypes, openPolicyArgType, ScriptedStream } from './support/scripted-store'
+import { TimelineStory, type TimelineStoryArgs } from './support/stream-story'
+import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
 
 /**
  * MEUP envelopes carry no time (the ADR's shape has no `ts`): the adapter stamps
@@ -25,23 +26,13 @@ const severalEvents = translateMeup(severalSessions, { now: clock(1_200) })
 const interleavedEvents = translateMeup(interleaved, { now: clock(1_000) })
 const cutEvents = translateMeup(cut, { now: clock(2_000) })
 
-type MeupStoryArgs = EventArgs & Pick<ReasoningTimelineProps, 'visibility' | 'openPolicy'>
-
-function MeupStory({ events, live, intervalMs, ...props }: MeupStoryArgs) {
-  return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
-      {(state) => <ReasoningTimeline state={state} {...props} />}
-    </ScriptedStream>
-  )
-}
-
 const meta = {
   title: 'Adapters/MEUP',
-  component: documents<MeupStoryArgs>(ReasoningTimeline),
-  render: (args) => <MeupStory {...args} />,
+  component: documents<TimelineStoryArgs>(ReasoningTimeline),
+  render: (args) => <TimelineStory {...args} />,
   args: { events: adrEvents, live: false, visibility: 'full' },
   argTypes: { ...eventArgTypes, ...openPolicyArgType },
-} satisfies Meta<MeupStoryArgs>
+} satisfies Meta<TimelineStoryArgs>
 
 export default meta
 type Story = StoryObj<typeof meta>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { ReasoningStream } from 'reasoning-ui'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { createOpenAIResponsesTranslator, translateOpenAIResponse } from 'reasoning-ui/adapters'
 import agentic from '../test/fixtures/providers/openai-responses/agentic-reasoning-tool-reasoning.json'
@@ -9,7 +9,8 @@ import responseObject from '../test/fixtures/providers/openai-responses/response
 import summaryThenAnswer from '../test/fixtures/providers/openai-responses/summary-then-answer.json'
 import cutByTokenLimit from '../test/fixtures/providers/openai-responses/token-limit-during-reasoning.json'
 import { settled } from './support/play'
-import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
+import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
+import { documents, eventArgTypes } from './support/scripted-store'
 
 const start = Date.UTC(2025, 7, 20, 14, 0, 0)
 
@@ -18,15 +19,7 @@ const start = Date.UTC(2025, 7, 20, 14, 0, 0)
  * test/fixtures/providers/openai-responses), dated as if one provider event
  * arrived every `stepMs`: the stream carries no timestamps, the adapter's clock does.
  */
-function translated(events: readonly unknown[], stepMs: number): readonly object[] {
-  let now = start
-  const translator = createOpenAIResponsesTranslator({ now: () => now })
-  const out = events.flatMap((event) => {
-    now += stepMs
-    return translator.push(event)
-  })
-  return [...out, ...translator.end()]
-}
+const translated = (events: readonly unknown[], stepMs: number) => translatePaced(createOpenAIResponsesTranslator, events, stepMs, start)
 
 const summaryEvents = translated(summaryThenAnswer, 100)
 const agenticEvents = translated(agentic, 60)
@@ -40,16 +33,6 @@ const encryptedContent = (encrypted as readonly { readonly item?: { readonly enc
   .map((e) => e.item?.encrypted_content)
   .filter((v): v is string => v !== undefined)
 
-type AdapterStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility'>
-
-function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) {
-  return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
-      {(state) => <ReasoningStream state={state} {...props} />}
-    </ScriptedStream>
-  )
-}
-
 /**
  * OpenAI Responses API and OpenResponses streams (reasoning items, summary
  * parts, raw reasoning text, encrypted content, function calls) translated by
@@ -58,11 +41,11 @@ function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) 
  */
 const meta = {
   title: 'Adapters/OpenAI Responses',
-  component: documents<AdapterStoryArgs>(ReasoningStream),
-  render: (args) => <AdapterStory {...args} />,
+  component: documents<StreamStoryArgs>(ReasoningStream),
+  render: (args) => <StreamStory {...args} />,
   args: { events: summaryEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
-} satisfies Meta<AdapterStoryArgs>
+} satisfies Meta<StreamStoryArgs>
 
 export default meta
 type Story = StoryObj<typeof meta>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { ReasoningStream } from 'reasoning-ui'
 import { expect, userEvent, within } from 'storybook/test'
 import { createVercelAITranslator } from 'reasoning-ui/adapters'
 import interleaved from '../test/fixtures/providers/vercel-ai/anthropic-interleaved-tools.json'
@@ -8,7 +8,8 @@ import thinkingThenAnswer from '../test/fixtures/providers/vercel-ai/anthropic-t
 import openaiAgentic from '../test/fixtures/providers/vercel-ai/openai-agentic-reasoning-tool-reasoning.json'
 import cutByTokenLimit from '../test/fixtures/providers/vercel-ai/token-limit-during-reasoning.json'
 import { settled } from './support/play'
-import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
+import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
+import { documents, eventArgTypes } from './support/scripted-store'
 
 const start = Date.UTC(2025, 7, 21, 9, 30, 0)
 
@@ -17,15 +18,7 @@ const start = Date.UTC(2025, 7, 21, 9, 30, 0)
  * test/fixtures/providers/vercel-ai), dated as if one part arrived every
  * `stepMs`: the stream carries no timestamps, the adapter's clock does.
  */
-function translated(parts: readonly unknown[], stepMs: number): readonly object[] {
-  let now = start
-  const translator = createVercelAITranslator({ now: () => now })
-  const out = parts.flatMap((part) => {
-    now += stepMs
-    return translator.push(part)
-  })
-  return [...out, ...translator.end()]
-}
+const translated = (events: readonly unknown[], stepMs: number) => translatePaced(createVercelAITranslator, events, stepMs, start)
 
 const thinkingEvents = translated(thinkingThenAnswer, 150)
 const openaiEvents = translated(openaiAgentic, 60)
@@ -41,16 +34,6 @@ const secretsOf = (parts: readonly Part[]) =>
   parts.flatMap((p) => Object.values(p.providerMetadata ?? {}).flatMap((m) => [m.signature, m.redactedData, m.reasoningEncryptedContent]))
     .filter((v): v is string => typeof v === 'string')
 
-type AdapterStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility'>
-
-function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) {
-  return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
-      {(state) => <ReasoningStream state={state} {...props} />}
-    </ScriptedStream>
-  )
-}
-
 /**
  * AI SDK UI message streams (`reasoning-start` / `-delta` / `-end` with
  * `providerMetadata`, text and tool parts, steps) translated by
@@ -59,11 +42,11 @@ function AdapterStory({ events, live, intervalMs, ...props }: AdapterStoryArgs) 
  */
 const meta = {
   title: 'Adapters/Vercel AI SDK',
-  component: documents<AdapterStoryArgs>(ReasoningStream),
-  render: (args) => <AdapterStory {...args} />,
+  component: documents<StreamStoryArgs>(ReasoningStream),
+  render: (args) => <StreamStory {...args} />,
   args: { events: thinkingEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
-} satisfies Meta<AdapterStoryArgs>
+} satisfies Meta<StreamStoryArgs>
 
 export default meta
 type Story = StoryObj<typeof meta>

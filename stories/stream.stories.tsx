@@ -1,20 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ReasoningStream, type ReasoningStreamProps } from 'reasoning-ui'
+import { ReasoningStream } from 'reasoning-ui'
 import { expect, waitFor, within } from 'storybook/test'
 import { runStarted } from './support/events'
 import { settled } from './support/play'
 import { arabicEvents, opaqueReasoning, severalBlocksEvents } from './support/reasoning-scripts'
-import { documents, type EventArgs, eventArgTypes, openPolicyArgType, ScriptedStream } from './support/scripted-store'
-
-type StreamStoryArgs = EventArgs & Pick<ReasoningStreamProps, 'visibility' | 'openPolicy' | 'pendingIndicator' | 'runId'>
-
-function StreamStory({ events, live, intervalMs, ...props }: StreamStoryArgs) {
-  return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
-      {(state) => <ReasoningStream state={state} {...props} />}
-    </ScriptedStream>
-  )
-}
+import { StreamStory, type StreamStoryArgs } from './support/stream-story'
+import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
 
 const meta = {
   title: 'Components/ReasoningStream',

@@ -1,19 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ReasoningTimeline, type ReasoningTimelineProps } from 'reasoning-ui'
+import { ReasoningTimeline } from 'reasoning-ui'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { agentLoopEvents } from './support/reasoning-scripts'
 import { settled } from './support/play'
-import { documents, type EventArgs, eventArgTypes, openPolicyArgType, ScriptedStream } from './support/scripted-store'
-
-type TimelineStoryArgs = EventArgs & Pick<ReasoningTimelineProps, 'visibility' | 'openPolicy' | 'runId'>
-
-function TimelineStory({ events, live, intervalMs, ...props }: TimelineStoryArgs) {
-  return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
-      {(state) => <ReasoningTimeline state={state} {...props} />}
-    </ScriptedStream>
-  )
-}
+import { TimelineStory, type TimelineStoryArgs } from './support/stream-story'
+import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
 
 const meta = {
   title: 'Components/ReasoningTimeline',

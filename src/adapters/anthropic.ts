@@ -13,7 +13,8 @@
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
-import { connectProviderStream, translateAll, type ProviderStreamOptions } from './connect'
+import { isRecord, str, type Json } from './json'
+import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 
@@ -36,10 +37,7 @@ type Block =
   | { readonly kind: 'tool'; readonly id: string }
   | { readonly kind: 'other' }
 
-type Record_ = Readonly<Record<string, unknown>>
 
-const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null && !Array.isArray(value)
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 const isIndex = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0
 
 /** A streaming translator for one Messages API response (one translator per API call). */
@@ -65,7 +63,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     stopped = undefined
   }
 
-  const onMessageStart = (event: Record_) => {
+  const onMessageStart = (event: Json) => {
     const message = event.message
     const id = isRecord(message) ? str(message.id) : undefined
     if (id === undefined || id === '') return writer.skip('message_start without a message id')
@@ -75,7 +73,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     writer.runId ??= id
   }
 
-  const onBlockStart = (event: Record_) => {
+  const onBlockStart = (event: Json) => {
     const index = event.index
     const block = event.content_block
     if (!isIndex(index) || !isRecord(block) || typeof block.type !== 'string') {
@@ -132,7 +130,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     blocks.set(index, { kind: 'other' })
   }
 
-  const onBlockDelta = (event: Record_) => {
+  const onBlockDelta = (event: Json) => {
     const index = event.index
     const delta = event.delta
     if (!isIndex(index) || !isRecord(delta) || typeof delta.type !== 'string') {
@@ -175,7 +173,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     }
   }
 
-  const onBlockStop = (event: Record_) => {
+  const onBlockStop = (event: Json) => {
     const index = event.index
     if (!isIndex(index)) return writer.skip('content_block_stop needs an integer index')
     const block = blocks.get(index)
@@ -196,7 +194,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     }
   }
 
-  const onMessageDelta = (event: Record_) => {
+  const onMessageDelta = (event: Json) => {
     const delta = event.delta
     if (!isRecord(delta)) return writer.skip('message_delta without a delta')
     const reason = str(delta.stop_reason)
@@ -208,7 +206,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     settle()
   }
 
-  const onError = (event: Record_) => {
+  const onError = (event: Json) => {
     const error = isRecord(event.error) ? event.error : {}
     settle()
     writer.fail(str(error.message) ?? 'The Anthropic stream reported an error.', str(error.type))
@@ -281,14 +279,14 @@ export function translateAnthropicMessage(message: unknown, options?: AnthropicO
 }
 
 /** The stream events that would have produced `message`. */
-function streamOf(message: Record_, content: readonly unknown[]): unknown[] {
+function streamOf(message: Json, content: readonly unknown[]): unknown[] {
   const events: unknown[] = [{ type: 'message_start', message: { ...message, content: [] } }]
   content.forEach((block, index) => {
     if (!isRecord(block)) {
       events.push({ type: 'content_block_start', index, content_block: block })
       return
     }
-    const delta = (d: Record_) => events.push({ type: 'content_block_delta', index, delta: d })
+    const delta = (d: Json) => events.push({ type: 'content_block_delta', index, delta: d })
     if (block.type === 'thinking') {
       events.push({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '' } })
       delta({ type: 'thinking_delta', thinking: block.thinking })
@@ -317,6 +315,5 @@ export function connectAnthropic(
   store: ReasoningStore,
   options: AnthropicOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  const { threadId, runId, now, ...stream } = options
-  return connectProviderStream(input, store, createAnthropicTranslator({ threadId, runId, now }), stream)
+  return connectAdapter(createAnthropicTranslator, 'sse', input, store, options)
 }

@@ -14,7 +14,8 @@
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
 import type { ReasoningKind } from '../core/model'
-import { connectProviderStream, translateAll, type ProviderStreamOptions } from './connect'
+import { isRecord, str, type Json } from './json'
+import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 
@@ -30,10 +31,7 @@ export interface ChatCompletionsOptions extends TranslatorOptions {
 /** `encryptedValueType` of an OpenRouter `reasoning.encrypted` detail's `data`. */
 export const OPENROUTER_ENCRYPTED_REASONING = 'openrouter.reasoning.encrypted'
 
-type Record_ = Readonly<Record<string, unknown>>
 
-const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null && !Array.isArray(value)
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 const absent = (value: unknown) => value === undefined || value === null
 
 const OPEN_TAG = '<think>'
@@ -277,7 +275,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     if (typeof finish === 'string' && finish !== '') onFinish(finish)
   }
 
-  const onDelta = (delta: Record_) => {
+  const onDelta = (delta: Json) => {
     const details = delta.reasoning_details
     // OpenRouter mirrors reasoning_details text in `reasoning`: read the structured form then.
     const structured = Array.isArray(details) && details.some((d) => isRecord(d) && (d.type === 'reasoning.text' || d.type === 'reasoning.summary'))
@@ -349,6 +347,5 @@ export function connectChatCompletions(
   store: ReasoningStore,
   options: ChatCompletionsOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  const { threadId, runId, now, thinkTags, ...stream } = options
-  return connectProviderStream(input, store, createChatCompletionsTranslator({ threadId, runId, now, thinkTags }), stream)
+  return connectAdapter(createChatCompletionsTranslator, 'sse', input, store, options)
 }

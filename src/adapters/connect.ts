@@ -56,3 +56,22 @@ export function connectProviderStream<P>(
   })
   return disconnect
 }
+
+/**
+ * An adapter's `connect…`: splits `options` into the stream's (`framing`,
+ * `fetch`, `init`) and the translator's, then `connectProviderStream`.
+ */
+export function connectAdapter<O extends object>(
+  make: (options: O) => Translator<unknown>,
+  framing: ProviderStreamOptions['framing'],
+  input: ResponseLike | string | URL,
+  store: ReasoningStore,
+  options: O & ProviderStreamOptions,
+): Disconnect {
+  const { framing: chosen = framing, fetch, init, ...translator } = options
+  return connectProviderStream(input, store, make(translator as unknown as O), {
+    ...(chosen !== undefined && { framing: chosen }),
+    ...(fetch !== undefined && { fetch }),
+    ...(init !== undefined && { init }),
+  })
+}

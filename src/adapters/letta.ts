@@ -13,7 +13,8 @@
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
-import { connectProviderStream, translateAll, type ProviderStreamOptions } from './connect'
+import { isRecord, nonEmpty, str, type Json } from './json'
+import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 
@@ -66,8 +67,6 @@ const FAILED: Readonly<Record<string, string>> = {
   context_window_overflow_in_system_prompt: 'The system prompt overflowed the context window.',
 }
 
-/** A placeholder for hidden reasoning that came without data; its type says it is one. */
-const PLACEHOLDER_TYPE = 'letta.hidden_reasoning.placeholder'
 const HIDDEN_TYPE = 'letta.hidden_reasoning'
 
 type Kind = 'reasoning' | 'hidden' | 'text' | 'tool'
@@ -86,11 +85,7 @@ interface Part {
   readonly tools: string[]
 }
 
-type Json = Record<string, unknown>
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
 
 /** A streaming translator from Letta messages (parsed JSON) to AG-UI events. Never throws. */
 export function createLettaTranslator(options: LettaOptions = {}): LettaTranslator {
@@ -142,8 +137,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
   const sendHidden = (part: Part) => {
     const hidden = part.hidden!
     hidden.stale = false
-    if (hidden.data !== '') writer.encrypted(part.agId, hidden.data, HIDDEN_TYPE)
-    else writer.encrypted(part.agId, `letta:hidden_reasoning:${hidden.state}`, PLACEHOLDER_TYPE)
+    writer.encrypted(part.agId, hidden.data, HIDDEN_TYPE)
   }
 
   /** Ends the current part normally (a different part began, or the run stopped as planned). */
@@ -209,9 +203,10 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     }
     const part = open('hidden', m, 'hidden_reasoning_message', lettaId, otid, 'hidden_reasoning')
     part.hidden = { state, data: data ?? '', stale: false }
-    writer.startMessage(part.agId, part.agId)
-    // Sent at once, so the lock shows while the block is open and survives a cut stream.
-    sendHidden(part)
+    // Marked hidden at once, so the lock shows while the block is open and survives a cut
+    // stream; redacted data (the value to send back) follows as an encrypted value.
+    writer.startMessage(part.agId, part.agId, { hidden: true })
+    if (part.hidden.data !== '') sendHidden(part)
   }
 
   const onAssistant = (m: Json, lettaId: string, otid: string | undefined) => {
@@ -364,11 +359,5 @@ export function connectLetta(
   store: ReasoningStore,
   options: LettaOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  const { threadId, runId, now, ...stream } = options
-  const translator = createLettaTranslator({
-    ...(threadId !== undefined && { threadId }),
-    ...(runId !== undefined && { runId }),
-    ...(now !== undefined && { now }),
-  })
-  return connectProviderStream(input, store, translator, { framing: 'sse', ...stream })
+  return connectAdapter(createLettaTranslator, 'sse', input, store, options)
 }

@@ -13,7 +13,8 @@
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
-import { connectProviderStream, translateAll, type ProviderStreamOptions } from './connect'
+import { isRecord, nonEmpty, str, type Json } from './json'
+import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, ReasoningUiMetadata, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 
@@ -39,16 +40,12 @@ export interface MeupTranslator extends Translator<unknown> {
   readonly sessions: ReadonlyMap<string, MeupSession>
 }
 
-type Json = Record<string, unknown>
 type Writable<T> = { -readonly [K in keyof T]: T[K] }
 interface Session extends Writable<Omit<MeupSession, 'actions'>> {
   readonly actions: string[]
   steps: number
 }
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
 const json = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? '')
 
 /** A streaming translator from MEUP envelopes (parsed JSON) to AG-UI events. Never throws. */
@@ -393,11 +390,5 @@ export function connectMeup(
   store: ReasoningStore,
   options: MeupOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  const { threadId, runId, now, ...stream } = options
-  const translator = createMeupTranslator({
-    ...(threadId !== undefined && { threadId }),
-    ...(runId !== undefined && { runId }),
-    ...(now !== undefined && { now }),
-  })
-  return connectProviderStream(input, store, translator, { framing: 'ndjson', ...stream })
+  return connectAdapter(createMeupTranslator, 'ndjson', input, store, options)
 }

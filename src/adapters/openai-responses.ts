@@ -11,8 +11,9 @@
  * sits where it happened in the run.
  */
 import type { ReasoningStore } from '../core/store'
-import type { Disconnect, ResponseLike, SseOptions } from '../core/sources/types'
-import { connectProviderStream, translateAll } from './connect'
+import type { Disconnect, ResponseLike } from '../core/sources/types'
+import { describeError, isRecord, Malformed, nonEmpty, requireId, requireString, type Json } from './json'
+import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 
@@ -20,25 +21,6 @@ export type OpenAIResponsesOptions = TranslatorOptions
 
 /** The `encryptedValueType` of a reasoning item's `encrypted_content`. */
 export const OPENAI_ENCRYPTED_CONTENT = 'openai.encrypted_content'
-
-type Json = Readonly<Record<string, unknown>>
-
-/** A provider event that cannot be used as it is: skipped with this message. */
-class Malformed extends Error {}
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
-
-function id(event: Json, key: string): string {
-  const value = event[key]
-  if (typeof value !== 'string' || value === '') throw new Malformed(`${String(event.type)}.${key} must be a non-empty string`)
-  return value
-}
-
-function text(event: Json, key: string): string {
-  const value = event[key]
-  if (typeof value !== 'string') throw new Malformed(`${String(event.type)}.${key} must be a string`)
-  return value
-}
 
 /** A part index; absent means the first part (OpenResponses' minimal events may leave it out). */
 function index(event: Json, key: string): number {
@@ -52,17 +34,6 @@ function record(event: Json, key: string): Json {
   const value = event[key]
   if (!isRecord(value)) throw new Malformed(`${String(event.type)}.${key} must be an object`)
   return value
-}
-
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
-
-/** What went wrong, for a diagnostic; never throws (a hostile error's toString may). */
-function describeError(error: unknown): string {
-  try {
-    return String(error)
-  } catch {
-    return 'an unreadable error'
-  }
 }
 
 const summaryId = (itemId: string, i: number) => `${itemId}:summary:${i}`
@@ -170,17 +141,17 @@ class OpenAIResponsesTranslator implements Translator {
 
   incomplete(response: Json): void {
     const details = isRecord(response.incomplete_details) ? response.incomplete_details : {}
-    const reason = optionalString(details.reason)
+    const reason = nonEmpty(details.reason)
     this.w.fail(`The response is incomplete${reason ? ` (${reason})` : ''}.`, reason ?? 'incomplete')
   }
 
   failed(response: Json): void {
     const error = isRecord(response.error) ? response.error : {}
-    this.w.fail(optionalString(error.message) ?? `The response ${String(response.status ?? 'failed')}.`, optionalString(error.code) ?? String(response.status ?? 'failed'))
+    this.w.fail(nonEmpty(error.message) ?? `The response ${String(response.status ?? 'failed')}.`, nonEmpty(error.code) ?? String(response.status ?? 'failed'))
   }
 
   error(event: Json): void {
-    this.w.fail(optionalString(event.message) ?? 'The provider reported an error.', optionalString(event.code) ?? 'error')
+    this.w.fail(nonEmpty(event.message) ?? 'The provider reported an error.', nonEmpty(event.code) ?? 'error')
   }
 
   // --- Output items
@@ -188,18 +159,18 @@ class OpenAIResponsesTranslator implements Translator {
   itemAdded(item: Json): void {
     const type = item.type
     if (type === 'reasoning') {
-      this.openBlock(id(item, 'id'))
+      this.openBlock(requireId(item, 'id'))
       return
     }
     // Any other item means the model has moved on from its reasoning.
     this.closeItem()
     if (type === 'message') {
-      this.w.startText(id(item, 'id'))
+      this.w.startText(requireId(item, 'id'))
     } else if (type === 'function_call') {
-      const itemId = id(item, 'id')
-      const callId = optionalString(item.call_id) ?? itemId
+      const itemId = requireId(item, 'id')
+      const callId = nonEmpty(item.call_id) ?? itemId
       this.calls.set(itemId, callId)
-      this.w.startTool(callId, id(item, 'name'))
+      this.w.startTool(callId, requireId(item, 'name'))
       if (typeof item.arguments === 'string') this.fillTool(itemId, item.arguments)
     }
   }
@@ -207,7 +178,7 @@ class OpenAIResponsesTranslator implements Translator {
   itemDone(item: Json): void {
     const type = item.type
     if (type === 'reasoning') {
-      const itemId = id(item, 'id')
+      const itemId = requireId(item, 'id')
       this.openBlock(itemId)
       // An incomplete item was cut short: its messages stay open for the run's end to interrupt.
       const cut = item.status === 'incomplete'
@@ -221,10 +192,10 @@ class OpenAIResponsesTranslator implements Translator {
       fill(item.summary, (i) => summaryId(itemId, i), 'summary')
       fill(item.content, (i) => reasoningTextId(itemId, i), 'text')
       // `.done` carries the final encrypted value (the one on `.added` is not the last word).
-      const encrypted = optionalString(item.encrypted_content)
+      const encrypted = nonEmpty(item.encrypted_content)
       if (encrypted) this.w.encrypted(itemId, encrypted, OPENAI_ENCRYPTED_CONTENT)
     } else if (type === 'message') {
-      const itemId = id(item, 'id')
+      const itemId = requireId(item, 'id')
       const content = Array.isArray(item.content) ? item.content : []
       content.forEach((part, i) => {
         if (!isRecord(part)) return
@@ -233,7 +204,7 @@ class OpenAIResponsesTranslator implements Translator {
       })
       this.w.endText(itemId)
     } else if (type === 'function_call') {
-      const itemId = id(item, 'id')
+      const itemId = requireId(item, 'id')
       if (!this.calls.has(itemId)) this.itemAdded(item)
       else if (typeof item.arguments === 'string') this.fillTool(itemId, item.arguments)
       this.w.endTool(this.calls.get(itemId)!)
@@ -320,14 +291,14 @@ class OpenAIResponsesTranslator implements Translator {
 type Handler = (t: OpenAIResponsesTranslator, event: Json) => void
 
 const reasoningDelta: Handler = (t, e) => {
-  const itemId = id(e, 'item_id')
-  t.appendReasoning(reasoningTextId(itemId, index(e, 'content_index')), itemId, 'text', text(e, 'delta'))
+  const itemId = requireId(e, 'item_id')
+  t.appendReasoning(reasoningTextId(itemId, index(e, 'content_index')), itemId, 'text', requireString(e, 'delta'))
 }
 
 const reasoningDone: Handler = (t, e) => {
-  const itemId = id(e, 'item_id')
+  const itemId = requireId(e, 'item_id')
   const messageId = reasoningTextId(itemId, index(e, 'content_index'))
-  t.fillReasoning(messageId, itemId, text(e, 'text'), 'text')
+  t.fillReasoning(messageId, itemId, requireString(e, 'text'), 'text')
   t.endReasoning(messageId)
 }
 
@@ -337,24 +308,24 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   'response.output_item.added': (t, e) => t.itemAdded(itemOf(e)),
   'response.output_item.done': (t, e) => t.itemDone(itemOf(e)),
   'response.reasoning_summary_part.added': (t, e) => {
-    const itemId = id(e, 'item_id')
+    const itemId = requireId(e, 'item_id')
     const messageId = summaryId(itemId, index(e, 'summary_index'))
     t.startReasoning(messageId, itemId, 'summary')
     const part = e.part
     if (isRecord(part) && typeof part.text === 'string') t.fillReasoning(messageId, itemId, part.text, 'summary')
   },
   'response.reasoning_summary_text.delta': (t, e) => {
-    const itemId = id(e, 'item_id')
-    t.appendReasoning(summaryId(itemId, index(e, 'summary_index')), itemId, 'summary', text(e, 'delta'))
+    const itemId = requireId(e, 'item_id')
+    t.appendReasoning(summaryId(itemId, index(e, 'summary_index')), itemId, 'summary', requireString(e, 'delta'))
   },
   'response.reasoning_summary_text.done': (t, e) => {
-    const itemId = id(e, 'item_id')
+    const itemId = requireId(e, 'item_id')
     const messageId = summaryId(itemId, index(e, 'summary_index'))
-    t.fillReasoning(messageId, itemId, text(e, 'text'), 'summary')
+    t.fillReasoning(messageId, itemId, requireString(e, 'text'), 'summary')
     t.endReasoning(messageId)
   },
   'response.reasoning_summary_part.done': (t, e) => {
-    const itemId = id(e, 'item_id')
+    const itemId = requireId(e, 'item_id')
     const messageId = summaryId(itemId, index(e, 'summary_index'))
     const part = e.part
     if (isRecord(part) && typeof part.text === 'string') t.fillReasoning(messageId, itemId, part.text, 'summary')
@@ -365,13 +336,13 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   // OpenResponses (the spec in shared/specs): the same thing under shorter names.
   'response.reasoning.delta': reasoningDelta,
   'response.reasoning.done': reasoningDone,
-  'response.output_text.delta': (t, e) => t.appendText(id(e, 'item_id'), index(e, 'content_index'), text(e, 'delta')),
-  'response.output_text.done': (t, e) => t.fillText(id(e, 'item_id'), index(e, 'content_index'), text(e, 'text')),
+  'response.output_text.delta': (t, e) => t.appendText(requireId(e, 'item_id'), index(e, 'content_index'), requireString(e, 'delta')),
+  'response.output_text.done': (t, e) => t.fillText(requireId(e, 'item_id'), index(e, 'content_index'), requireString(e, 'text')),
   // A refusal is the answer the model gave.
-  'response.refusal.delta': (t, e) => t.appendText(id(e, 'item_id'), index(e, 'content_index'), text(e, 'delta')),
-  'response.refusal.done': (t, e) => t.fillText(id(e, 'item_id'), index(e, 'content_index'), text(e, 'refusal')),
-  'response.function_call_arguments.delta': (t, e) => t.appendTool(id(e, 'item_id'), text(e, 'delta')),
-  'response.function_call_arguments.done': (t, e) => t.fillTool(id(e, 'item_id'), text(e, 'arguments')),
+  'response.refusal.delta': (t, e) => t.appendText(requireId(e, 'item_id'), index(e, 'content_index'), requireString(e, 'delta')),
+  'response.refusal.done': (t, e) => t.fillText(requireId(e, 'item_id'), index(e, 'content_index'), requireString(e, 'refusal')),
+  'response.function_call_arguments.delta': (t, e) => t.appendTool(requireId(e, 'item_id'), requireString(e, 'delta')),
+  'response.function_call_arguments.done': (t, e) => t.fillTool(requireId(e, 'item_id'), requireString(e, 'arguments')),
   'response.completed': (t, e) => t.responseEnded(record(e, 'response')),
   'response.incomplete': (t, e) => t.incomplete(isRecord(e.response) ? e.response : {}),
   'response.failed': (t, e) => t.failed(isRecord(e.response) ? e.response : { status: 'failed' }),
@@ -416,12 +387,7 @@ export function translateOpenAIResponse(response: unknown, options: OpenAIRespon
 export function connectOpenAIResponses(
   input: ResponseLike | string | URL,
   store: ReasoningStore,
-  options: OpenAIResponsesOptions & SseOptions = {},
+  options: OpenAIResponsesOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  const { fetch, init, ...translator } = options
-  return connectProviderStream(input, store, createOpenAIResponsesTranslator(translator), {
-    framing: 'sse',
-    ...(fetch !== undefined && { fetch }),
-    ...(init !== undefined && { init }),
-  })
+  return connectAdapter(createOpenAIResponsesTranslator, 'sse', input, store, options)
 }

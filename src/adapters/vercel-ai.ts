@@ -10,8 +10,9 @@
  * (`metadata.reasoningUi.signature`) and `redactedData` (an encrypted-only block).
  */
 import type { ReasoningStore } from '../core/store'
-import type { Disconnect, ResponseLike, SseOptions } from '../core/sources/types'
-import { connectProviderStream, translateAll } from './connect'
+import type { Disconnect, ResponseLike } from '../core/sources/types'
+import { describeError, isRecord, Malformed, nonEmpty, requireId, requireString, type Json } from './json'
+import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 import { ANTHROPIC_REDACTED_THINKING } from './anthropic'
@@ -25,35 +26,6 @@ export interface VercelAIOptions extends TranslatorOptions {
    * Responses providers stream reasoning summaries.
    */
   readonly summaryProviders?: readonly string[]
-}
-
-type Json = Readonly<Record<string, unknown>>
-
-class Malformed extends Error {}
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
-
-function field(part: Json, key: string): string {
-  const value = part[key]
-  if (typeof value !== 'string' || value === '') throw new Malformed(`${String(part.type)}.${key} must be a non-empty string`)
-  return value
-}
-
-function delta(part: Json, key: string): string {
-  const value = part[key]
-  if (typeof value !== 'string') throw new Malformed(`${String(part.type)}.${key} must be a string`)
-  return value
-}
-
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
-
-/** What went wrong, for a diagnostic; never throws (a hostile error's toString may). */
-function describeError(error: unknown): string {
-  try {
-    return String(error)
-  } catch {
-    return 'an unreadable error'
-  }
 }
 
 /** What a part's `providerMetadata` says about its reasoning. */
@@ -76,11 +48,11 @@ function extrasOf(part: Json): ProviderExtras {
   let redacted: string | undefined
   for (const [provider, value] of Object.entries(metadata)) {
     if (!isRecord(value)) continue
-    const itemId = optionalString(value.itemId)
+    const itemId = nonEmpty(value.itemId)
     if (itemId !== undefined && item.itemId === undefined) item = { itemId, provider }
-    encrypted ??= optionalString(value.reasoningEncryptedContent)
-    signature ??= optionalString(value.signature)
-    redacted ??= optionalString(value.redactedData)
+    encrypted ??= nonEmpty(value.reasoningEncryptedContent)
+    signature ??= nonEmpty(value.signature)
+    redacted ??= nonEmpty(value.redactedData)
   }
   return {
     ...item,
@@ -184,7 +156,7 @@ class VercelAITranslator implements Translator {
   }
 
   start(part: Json): void {
-    const messageId = optionalString(part.messageId)
+    const messageId = nonEmpty(part.messageId)
     if (messageId === undefined) return
     this.scope ??= messageId
     // The run id is the assistant message id, unless the caller chose one or the run has already started.
@@ -194,7 +166,7 @@ class VercelAITranslator implements Translator {
   // --- Reasoning
 
   reasoningStart(part: Json): Part {
-    const raw = field(part, 'id')
+    const raw = requireId(part, 'id')
     const extras = extrasOf(part)
     const open = this.reasoning.get(raw)
     if (open) return open
@@ -217,7 +189,7 @@ class VercelAITranslator implements Translator {
   }
 
   reasoningDelta(part: Json): void {
-    const text = delta(part, 'delta')
+    const text = requireString(part, 'delta')
     // A delta whose start was lost still opens its message: its text is kept.
     const rec = this.reasoningStart(part)
     const extras = extrasOf(part)
@@ -227,7 +199,7 @@ class VercelAITranslator implements Translator {
   }
 
   reasoningEnd(part: Json): void {
-    const raw = field(part, 'id')
+    const raw = requireId(part, 'id')
     const rec = this.reasoning.get(raw)
     if (!rec) throw new Malformed(`reasoning-end for '${raw}', which never started`)
     const extras = extrasOf(part)
@@ -269,7 +241,7 @@ class VercelAITranslator implements Translator {
   // --- Answer text
 
   textStart(part: Json): string {
-    const raw = field(part, 'id')
+    const raw = requireId(part, 'id')
     const open = this.texts.get(raw)
     if (open !== undefined) return open
     this.closeReasoning()
@@ -281,12 +253,12 @@ class VercelAITranslator implements Translator {
   }
 
   textDelta(part: Json): void {
-    const text = delta(part, 'delta')
+    const text = requireString(part, 'delta')
     this.w.appendText(this.textStart(part), text)
   }
 
   textEnd(part: Json): void {
-    const raw = field(part, 'id')
+    const raw = requireId(part, 'id')
     const id = this.texts.get(raw)
     if (id === undefined) throw new Malformed(`text-end for '${raw}', which never started`)
     this.w.endText(id)
@@ -296,17 +268,17 @@ class VercelAITranslator implements Translator {
   // --- Tool calls
 
   toolStart(part: Json): void {
-    const id = field(part, 'toolCallId')
+    const id = requireId(part, 'toolCallId')
     if (this.tools.has(id)) return
-    const name = field(part, 'toolName')
+    const name = requireId(part, 'toolName')
     this.closeReasoning()
     this.w.startTool(id, name)
     this.tools.set(id, { streamed: false })
   }
 
   toolDelta(part: Json): void {
-    const id = field(part, 'toolCallId')
-    const text = delta(part, 'inputTextDelta')
+    const id = requireId(part, 'toolCallId')
+    const text = requireString(part, 'inputTextDelta')
     const tool = this.tools.get(id)
     if (!tool) throw new Malformed(`tool-input-delta for '${id}', which never started`)
     tool.streamed ||= text !== ''
@@ -315,7 +287,7 @@ class VercelAITranslator implements Translator {
 
   /** The complete input (`tool-input-available`, or `tool-input-error`): sent whole unless it was streamed. */
   toolInput(part: Json): void {
-    const id = field(part, 'toolCallId')
+    const id = requireId(part, 'toolCallId')
     this.toolStart(part)
     const tool = this.tools.get(id)!
     if (!tool.streamed && part.input !== undefined) {
@@ -326,7 +298,7 @@ class VercelAITranslator implements Translator {
   }
 
   toolOutput(part: Json, content: string): void {
-    const id = field(part, 'toolCallId')
+    const id = requireId(part, 'toolCallId')
     if (part.preliminary === true) return
     this.w.toolResult(`${id}:result`, id, content)
   }
@@ -370,8 +342,8 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   'tool-output-available': (t, p) => t.toolOutput(p, stringify(p.output)),
   'tool-output-error': (t, p) => t.toolOutput(p, typeof p.errorText === 'string' ? p.errorText : 'error'),
   finish: (t, p) => t.finish(p),
-  error: (t, p) => t.fail(optionalString(p.errorText) ?? 'The stream reported an error.', 'error'),
-  abort: (t, p) => t.fail(optionalString(p.reason) ?? 'The stream was aborted.', 'abort'),
+  error: (t, p) => t.fail(nonEmpty(p.errorText) ?? 'The stream reported an error.', 'error'),
+  abort: (t, p) => t.fail(nonEmpty(p.reason) ?? 'The stream was aborted.', 'abort'),
 }
 
 /**
@@ -395,12 +367,7 @@ export function translateVercelAI(parts: Iterable<unknown>, options: VercelAIOpt
 export function connectVercelAI(
   input: ResponseLike | string | URL,
   store: ReasoningStore,
-  options: VercelAIOptions & SseOptions = {},
+  options: VercelAIOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  const { fetch, init, ...translator } = options
-  return connectProviderStream(input, store, createVercelAITranslator(translator), {
-    framing: 'sse',
-    ...(fetch !== undefined && { fetch }),
-    ...(init !== undefined && { init }),
-  })
+  return connectAdapter(createVercelAITranslator, 'sse', input, store, options)
 }

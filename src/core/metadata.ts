@@ -52,6 +52,10 @@ export function readReasoningUiMetadata(
     if (typeof input.confidence === 'number' && Number.isFinite(input.confidence)) out.confidence = input.confidence
     else problem(`metadata.${METADATA_KEY}.confidence must be a finite number`)
   }
+  if (input.hidden !== undefined) {
+    if (typeof input.hidden === 'boolean') out.hidden = input.hidden
+    else problem(`metadata.${METADATA_KEY}.hidden must be a boolean`)
+  }
   if (input.keyFactors !== undefined) {
     if (Array.isArray(input.keyFactors) && input.keyFactors.every((f) => typeof f === 'string')) {
       out.keyFactors = input.keyFactors.slice() as string[]

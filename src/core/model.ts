@@ -33,6 +33,12 @@ export interface ReasoningUiMetadata {
   readonly source?: string
   /** A provider signature kept for the round trip (e.g. Anthropic thinking signature). Never rendered. */
   readonly signature?: string
+  /**
+   * The provider hid this reasoning and sent nothing to send back (e.g. Letta's
+   * `hidden_reasoning_message` with state `omitted`): the block counts as encrypted,
+   * so it shows as encrypted-only, without a made-up value.
+   */
+  readonly hidden?: boolean
 }
 
 /** One reasoning message inside a block. */
@@ -67,7 +73,7 @@ export interface ReasoningBlock {
   readonly messages: readonly ReasoningMessagePart[]
   /** From `THINKING_START.title` or `metadata.reasoningUi.title`, else the first bold heading line of the text. */
   readonly title?: string
-  /** True when any message, or the span itself, carries an encrypted value. */
+  /** True when any message, or the span itself, carries an encrypted value, or is marked `hidden`. */
   readonly encrypted: boolean
   /** An encrypted value that belongs to the span rather than a message (the proposal's `REASONING_START.encryptedContent`). */
   readonly encryptedValue?: string

@@ -45,7 +45,9 @@ function buildBlock(b: BlockRec): ReasoningBlock {
     origin: b.origin,
     status,
     messages,
-    encrypted: b.encryptedValue !== undefined || messages.some((m) => m.encryptedValue !== undefined),
+    encrypted:
+      b.encryptedValue !== undefined || b.meta?.hidden === true ||
+      messages.some((m) => m.encryptedValue !== undefined || m.meta?.hidden === true),
     ...(title !== undefined && { title }),
     ...(b.encryptedValue !== undefined && { encryptedValue: b.encryptedValue }),
     ...(b.encryptedValueType !== undefined && { encryptedValueType: b.encryptedValueType }),

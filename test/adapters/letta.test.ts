@@ -111,7 +111,7 @@ describe('Letta fixtures', () => {
     expect(Object.values(answers(events))).toEqual(['How about Lisbon? Saturday: Alfama and a ride on tram 28. Sunday: Belém and its pastries.'])
   })
 
-  it('given hidden reasoning, should make encrypted-only blocks: the redacted data as the value, a typed placeholder when omitted', () => {
+  it('given hidden reasoning, should make encrypted-only blocks: the redacted data as the value, only the hidden mark when omitted', () => {
     const events = translate(hiddenReasoning)
     const state = stateOf(events)
     expect(summarize(state)).toEqual({
@@ -125,7 +125,9 @@ describe('Letta fixtures', () => {
     expect(state.blocks.every(isEncryptedOnly)).toBe(true)
     const [redacted, omitted] = state.blocks.map((b) => b.messages[0]!)
     expect(redacted).toMatchObject({ encryptedValue: hiddenReasoning[0]!.hidden_reasoning, encryptedValueType: 'letta.hidden_reasoning' })
-    expect(omitted).toMatchObject({ encryptedValue: 'letta:hidden_reasoning:omitted', encryptedValueType: 'letta.hidden_reasoning.placeholder' })
+    // Nothing to send back, so no value is made up: the message is only marked hidden.
+    expect(omitted!.encryptedValue).toBeUndefined()
+    expect(omitted!.meta).toMatchObject({ hidden: true })
     // The lock shows for as long as the block is open: the value comes with the start, not at the end.
     const start = types(events).indexOf('REASONING_MESSAGE_START')
     expect(types(events).slice(start, start + 2)).toEqual(['REASONING_MESSAGE_START', 'REASONING_ENCRYPTED_VALUE'])

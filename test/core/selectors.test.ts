@@ -83,6 +83,18 @@ describe('block selectors', () => {
     expect(getBlockDuration(store.getState().blocks[0]!, 99_000)).toBe(12_000)
   })
 
+  it('given reasoning marked hidden (nothing to send back), isEncryptedOnly should hold without a value; a non-boolean mark is a diagnostic', () => {
+    const store = testStore()
+    feed(store, run(), span('s'), msgStart('h', ui({ hidden: true })), msgEnd('h'), spanEnd('s'),
+      span('t'), msgStart('x', ui({ hidden: 'yes' })), content('x', 'visible'), msgEnd('x'), spanEnd('t'))
+    const [hidden, plain] = store.getState().blocks
+    expect(hidden).toMatchObject({ encrypted: true })
+    expect(isEncryptedOnly(hidden!)).toBe(true)
+    expect(hidden!.messages[0]!.encryptedValue).toBeUndefined()
+    expect(plain).toMatchObject({ encrypted: false })
+    expect(store.getState().diagnostics.map((d) => d.code)).toEqual(['malformed-field'])
+  })
+
   it('isEncryptedOnly should hold only for encrypted blocks without visible text', () => {
     const store = testStore()
     feed(store, run(), msgStart('hidden'), encrypted('hidden', 'e'), msgEnd('hidden'), msgStart('shown'), content('shown', 'hi'), encrypted('shown', 'e'), msgEnd('shown'))
