@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react'
+import type { ReasoningStatus } from '../core/model'
+import { getBlockDuration } from '../core/selectors'
 
 /**
  * One shared one-second ticker for every live duration on the page. Only the
@@ -38,4 +40,22 @@ const serverTick = () => undefined
  */
 export function useSecondTick(active: boolean): number | undefined {
   return useSyncExternalStore(active ? subscribe : inactive, getTick, serverTick)
+}
+
+/** What has a duration: a block, its projection, or a tool call. */
+export interface Timed {
+  readonly status: ReasoningStatus
+  readonly startedAt?: number
+  readonly endedAt?: number
+}
+
+/**
+ * How long `timed` has been (or was) running, in ms: counting up once a second
+ * while it streams, from its own timestamps once it ended. Undefined while
+ * unknown, and for a streaming one on the server and while hydrating.
+ */
+export function useLiveDuration(timed: Timed, now: () => number): number | undefined {
+  const streaming = timed.status === 'streaming'
+  const tick = useSecondTick(streaming)
+  return streaming && tick === undefined ? undefined : getBlockDuration(timed, now())
 }

@@ -1,7 +1,6 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
 import type { ReasoningBlock } from '../core/model'
-import { getBlockDuration } from '../core/selectors'
-import { useSecondTick } from './clock'
+import { useLiveDuration } from './clock'
 import { SparkIcon, LockIcon } from './icons'
 import { formatDuration, isoDuration, type ReasoningLabels } from './labels'
 import { useLabels, useOptionalReasoningContext } from './parts'
@@ -60,9 +59,7 @@ export const EncryptedReasoningIndicator = forwardRef(function EncryptedReasonin
   if (!timing) throw new Error('<EncryptedReasoningIndicator> needs a `block` prop outside <Reasoning>.')
   const resolvedLocale = locale !== undefined ? safeLocale(locale) : (context?.locale ?? safeLocale(config.locale))
   const streaming = timing.status === 'streaming'
-  const tick = useSecondTick(streaming)
-  const now = context?.now ?? config.now ?? Date.now
-  const duration = streaming && tick === undefined ? undefined : getBlockDuration(timing, now())
+  const duration = useLiveDuration(timing, context?.now ?? config.now ?? Date.now)
   const shown = duration !== undefined && duration >= 1000
   return (
     <div

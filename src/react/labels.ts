@@ -73,8 +73,9 @@ export function mergeLabels(...overrides: (Partial<ReasoningLabels> | undefined)
   return labels
 }
 
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
+/** `o` without its undefined entries, so spreading it keeps what it would override. */
+export function definedOnly<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> }
 }
 
 export type DurationStyle = 'long' | 'narrow'

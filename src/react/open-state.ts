@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReasoningStatus } from '../core/model'
 
 /** When a panel collapses on its own. */
@@ -134,10 +134,13 @@ export function useReasoningOpenState(input: OpenStateInput): OpenState {
   }, [autoChanges, auto, user, expandable])
 
   const open = expandable && (controlled ?? user ?? machine.auto)
-  const setOpen = (next: boolean) => {
-    if (!expandable) return
-    setMachine((m) => ({ ...m, user: next, collapsePending: false }))
-    onChange.current?.(next)
-  }
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (!expandable) return
+      setMachine((m) => ({ ...m, user: next, collapsePending: false }))
+      onChange.current?.(next)
+    },
+    [expandable],
+  )
   return { open, setOpen }
 }

@@ -26,8 +26,8 @@ import {
 import type { ReasoningBlock, Visibility } from '../core/model'
 import { getBlockDuration } from '../core/selectors'
 import { projectBlock, type VisibleBlock } from '../core/visibility'
-import { useSecondTick } from './clock'
-import { formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
+import { useLiveDuration } from './clock'
+import { formatDuration, formatPercent, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
 import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from './open-state'
 import { safeLocale, useReasoningConfig } from './provider'
 import { StreamingText, type RenderText } from './text'
@@ -157,9 +157,7 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
       contentId,
       setContentId,
     }),
-    // setOpen is recreated per render but only closes over stable things.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [visible, state.open, merged, locale, config.now, renderText, contentId],
+    [visible, state.open, state.setOpen, merged, locale, config.now, renderText, contentId],
   )
   return (
     <ReasoningContext.Provider value={value}>
@@ -240,8 +238,7 @@ export const ReasoningStatusLabel = forwardRef(function ReasoningStatusLabel(
   ref: ForwardedRef<HTMLSpanElement>,
 ) {
   const { block, labels, locale, now } = useReasoningContext('ReasoningStatusLabel')
-  const tick = useSecondTick(block.status === 'streaming')
-  const label = statusLabel(block, labels, locale, tick === undefined ? undefined : now())
+  const label = statusLabel(block, labels, locale, useLiveDuration(block, now))
   const Element = asChild ? Slot : 'span'
   return (
     <Element {...stateAttributes(block)} {...props} ref={ref}>
@@ -250,12 +247,13 @@ export const ReasoningStatusLabel = forwardRef(function ReasoningStatusLabel(
   )
 })
 
-/**
- * The status wording for a block. `now` is the current time for a streaming
- * block's counter (undefined: no counter, as on the server).
- */
-export function statusLabel(block: VisibleBlock, labels: ReasoningLabels, locale: string | undefined, now?: number): string {
-  const duration = durationOf(block, now)
+/** The status wording for a block that has run for `duration` ms (undefined: unknown, or no counter yet). */
+export function statusLabel(
+  block: Pick<VisibleBlock, 'status'>,
+  labels: ReasoningLabels,
+  locale: string | undefined,
+  duration: number | undefined,
+): string {
   switch (block.status) {
     case 'streaming':
       return duration === undefined || duration < 1000 ? labels.thinking : labels.thinkingFor(formatDuration(duration, locale, 'narrow'))
@@ -265,11 +263,6 @@ export function statusLabel(block: VisibleBlock, labels: ReasoningLabels, locale
     case 'interrupted':
       return duration === undefined || duration < 1000 ? labels.interrupted : labels.interruptedAfter(formatDuration(duration, locale))
   }
-}
-
-function durationOf(block: VisibleBlock, now: number | undefined): number | undefined {
-  if (block.status === 'streaming' && now === undefined) return undefined
-  return getBlockDuration(block, now)
 }
 
 export interface ReasoningDurationProps extends ComponentPropsWithoutRef<'time'>, SlotProps {
@@ -286,8 +279,7 @@ export const ReasoningDuration = forwardRef(function ReasoningDuration(
   ref: ForwardedRef<HTMLTimeElement>,
 ) {
   const { block, locale, now } = useReasoningContext('ReasoningDuration')
-  const tick = useSecondTick(block.status === 'streaming')
-  const duration = durationOf(block, tick === undefined ? undefined : now())
+  const duration = useLiveDuration(block, now)
   if (duration === undefined) return null
   const Element = asChild ? Slot : 'time'
   return (
@@ -324,7 +316,7 @@ export const ReasoningAnnouncer = forwardRef(function ReasoningAnnouncer(
   const [mountedStatus] = useState(block.status)
   const target =
     block.status === 'streaming' ? labels.thinking
-      : block.status !== mountedStatus ? statusLabel(block, labels, locale)
+      : block.status !== mountedStatus ? statusLabel(block, labels, locale, getBlockDuration(block))
         : ''
   const [spoken, setSpoken] = useState('')
   useEffect(() => {
@@ -406,9 +398,9 @@ export function Outcome({ outcome, labels, locale }: {
       )}
       {confidence !== undefined && (
         <div data-slot="reasoning-confidence">
-          <dt>{labels.confidence(formatConfidence(confidence, locale))}</dt>
+          <dt>{labels.confidence(formatPercent(confidence, locale))}</dt>
           <dd>
-            <meter min={0} max={1} value={confidence} aria-label={labels.confidence(formatConfidence(confidence, locale))} />
+            <meter min={0} max={1} value={confidence} aria-label={labels.confidence(formatPercent(confidence, locale))} />
           </dd>
         </div>
       )}
@@ -422,10 +414,6 @@ export function Outcome({ outcome, labels, locale }: {
       )}
     </dl>
   )
-}
-
-function formatConfidence(value: number, locale: string | undefined): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value)
 }
 
 export interface ReasoningScrollAreaProps extends ComponentPropsWithoutRef<'div'>, SlotProps {}
@@ -446,20 +434,34 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
   const { block, labels } = useReasoningContext('ReasoningScrollArea')
   const own = useRef<HTMLDivElement | null>(null)
   const following = useRef(true)
+  const growth = useRef<{ readonly observer: ResizeObserver; readonly observed: WeakSet<Element> } | null>(null)
   const streaming = block.status === 'streaming'
+  // Text can also grow after a commit: a finished paragraph leaves `content-visibility:
+  // visible` and is laid out at its real height a frame later. One observer per
+  // streaming stretch follows those growths too.
+  useIsomorphicLayoutEffect(() => {
+    const element = own.current
+    if (!element || !streaming || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      if (following.current) element.scrollTop = element.scrollHeight
+    })
+    growth.current = { observer, observed: new WeakSet() }
+    return () => {
+      observer.disconnect()
+      growth.current = null
+    }
+  }, [streaming])
   useIsomorphicLayoutEffect(() => {
     const element = own.current
     if (!element || !streaming) return
-    const follow = () => {
-      if (following.current) element.scrollTop = element.scrollHeight
+    if (following.current) element.scrollTop = element.scrollHeight
+    const watch = growth.current
+    if (!watch) return
+    for (const child of element.children) {
+      if (watch.observed.has(child)) continue
+      watch.observed.add(child)
+      watch.observer.observe(child)
     }
-    follow()
-    // Text can also grow after this commit: a finished paragraph leaves `content-visibility:
-    // visible` and is laid out at its real height a frame later. Follow those growths too.
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(follow)
-    for (const child of element.children) observer.observe(child)
-    return () => observer.disconnect()
   }, [block, streaming])
   const Element = asChild ? Slot : 'div'
   return (

@@ -9,6 +9,7 @@ import {
 import type { ReasoningSource } from '../core/sources'
 import type { ReasoningStore } from '../core/store'
 import { ThinkingIndicator } from './indicators'
+import { definedOnly } from './labels'
 import { ReasoningPanel, type ReasoningPanelProps } from './panel'
 import { useReasoningStream } from './use-reasoning-stream'
 
@@ -107,8 +108,4 @@ export function subagentProps(block: ReasoningBlock, subagents: readonly Subagen
   if (block.subagentRunId === undefined) return {}
   const info = subagents.find((s) => s.subagentRunId === block.subagentRunId)
   return { subagentName: info?.name ?? block.subagentRunId }
-}
-
-export function definedOnly<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> }
 }

@@ -22,36 +22,52 @@ export type RenderText = (text: string, info: RenderTextInfo) => ReactNode
 
 interface ParagraphProps {
   readonly text: string
-  readonly info: RenderTextInfo
+  /** The paragraph is still receiving text. */
+  readonly live: boolean
+  readonly kind: ReasoningKind
   readonly render: RenderText | undefined
 }
 
-/** One paragraph. Memoised on its text, so finished paragraphs never re-render while the tail streams. */
-const Paragraph = memo(
-  function Paragraph({ text, info, render }: ParagraphProps) {
-    const live = info.live ? '' : undefined
-    if (render) {
-      return (
-        <div data-slot="reasoning-paragraph" data-live={live}>
-          {render(text, info)}
-        </div>
-      )
-    }
-    if (info.heading !== undefined) {
-      return (
-        <p data-slot="reasoning-heading" data-live={live}>
-          <strong>{info.heading}</strong>
-        </p>
-      )
-    }
+/** One paragraph. Memoised on its props, so a finished paragraph renders once. */
+const Paragraph = memo(function Paragraph({ text, live, kind, render }: ParagraphProps) {
+  // Only a finished paragraph of one line can be a heading: a live one may still grow.
+  const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
+  const liveAttribute = live ? '' : undefined
+  if (render) {
+    const info: RenderTextInfo = heading === undefined ? { live, kind } : { live, kind, heading }
     return (
-      <p data-slot="reasoning-paragraph" data-live={live}>
-        {text}
+      <div data-slot="reasoning-paragraph" data-live={liveAttribute}>
+        {render(text, info)}
+      </div>
+    )
+  }
+  if (heading !== undefined) {
+    return (
+      <p data-slot="reasoning-heading" data-live={liveAttribute}>
+        <strong>{heading}</strong>
       </p>
     )
-  },
-  (a, b) => a.text === b.text && a.render === b.render && a.info.live === b.info.live && a.info.kind === b.info.kind,
-)
+  }
+  return (
+    <p data-slot="reasoning-paragraph" data-live={liveAttribute}>
+      {text}
+    </p>
+  )
+})
+
+interface FinishedProps {
+  readonly paragraphs: readonly string[]
+  readonly kind: ReasoningKind
+  readonly render: RenderText | undefined
+}
+
+/**
+ * The finished paragraphs. `splitParagraphs` keeps the same array until one more
+ * paragraph finishes, so while the tail streams this whole list is skipped.
+ */
+const Finished = memo(function Finished({ paragraphs, kind, render }: FinishedProps) {
+  return paragraphs.map((p, i) => <Paragraph key={i} text={p} live={false} kind={kind} render={render} />)
+})
 
 interface StreamingTextProps {
   readonly text: string
@@ -63,7 +79,7 @@ interface StreamingTextProps {
 
 /**
  * A growing text as paragraphs. Each update splits only the new tail (see
- * `splitParagraphs`); finished paragraphs keep their element.
+ * `splitParagraphs`) and renders only the live paragraph again.
  */
 export function StreamingText({ text, live, kind, render }: StreamingTextProps) {
   // Remember the previous split (React's "store information from previous renders").
@@ -74,17 +90,10 @@ export function StreamingText({ text, live, kind, render }: StreamingTextProps) 
     setSplit(paragraphs)
   }
   const tail = tailOf(paragraphs)
-  const items = paragraphs.done.map((p, i) => (
-    <Paragraph key={i} text={p} info={infoFor(p, kind, false)} render={render} />
-  ))
-  if (tail.trim() !== '') {
-    items.push(<Paragraph key={items.length} text={tail} info={infoFor(tail, kind, live)} render={render} />)
-  }
-  return <>{items}</>
-}
-
-function infoFor(text: string, kind: ReasoningKind, live: boolean): RenderTextInfo {
-  // Only a finished paragraph of one line can be a heading: a live one may still grow.
-  const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
-  return heading === undefined ? { live, kind } : { live, kind, heading }
+  return (
+    <>
+      <Finished paragraphs={paragraphs.done} kind={kind} render={render} />
+      {tail.trim() !== '' && <Paragraph text={tail} live={live} kind={kind} render={render} />}
+    </>
+  )
 }

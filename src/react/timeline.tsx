@@ -1,12 +1,12 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
 import type { ReasoningBlock, ReasoningState, TimelineToolCall } from '../core/model'
 import { selectAnsweredBlockIds } from '../core/selectors'
-import { useSecondTick } from './clock'
+import { useLiveDuration } from './clock'
 import { AlertIcon, ToolIcon } from './icons'
-import { formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
+import { definedOnly, formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
 import { ReasoningPanel } from './panel'
 import { safeLocale, useReasoningConfig } from './provider'
-import { definedOnly, subagentProps, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
+import { subagentProps, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
 
 export interface ReasoningTimelineProps extends StreamInput, SharedPanelProps, ComponentPropsWithoutRef<'ol'> {
   /** The run to show. Default: the latest run (or everything when the stream has no runs). */
@@ -81,9 +81,7 @@ interface ToolCallRowProps {
 
 function ToolCallRow({ call, labels, locale, now }: ToolCallRowProps) {
   const streaming = call.status === 'streaming'
-  const tick = useSecondTick(streaming)
-  const end = call.endedAt ?? (streaming && tick !== undefined ? now() : undefined)
-  const duration = call.startedAt !== undefined && end !== undefined ? Math.max(0, end - call.startedAt) : undefined
+  const duration = useLiveDuration(call, now)
   const text =
     call.status === 'streaming' ? labels.toolCallRunning(call.name)
       : call.status === 'interrupted' ? labels.toolCallInterrupted(call.name)
