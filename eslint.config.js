@@ -40,6 +40,7 @@ export default defineConfig([
   globalIgnores([
     '**/node_modules/',
     'dist/',
+    'demo/dist/',
     'storybook-static/',
     'coverage/',
     'test-results/',
@@ -68,7 +69,7 @@ export default defineConfig([
 
   // Node-side code: tooling config, scripts, benches.
   {
-    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**', 'bench/**', '.storybook/main.ts'],
+    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**', 'bench/**', 'demo/server/**', 'demo/*.ts', 'test/demo/**', 'test/e2e/**', '.storybook/main.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
 

@@ -3,6 +3,8 @@
  *   unit       jsdom; test/core/** and test/react/**
  *   browser    real Chromium via Playwright; test/browser/**
  *   storybook  every story (play functions included) in the same Chromium
+ *   e2e        Node: the demo server on a free port, the built demo page driven
+ *              in Chromium by playwright-core; test/e2e/**
  *
  * Chromium is the system binary (Debian package), never a Playwright download:
  * CHROMIUM_PATH overrides the default /usr/bin/chromium.
@@ -14,10 +16,9 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import type { BrowserCommands } from 'vitest/browser';
 import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node';
+import { chromiumArgs, chromiumPath } from './test/helpers/chromium';
 
 const root = import.meta.dirname;
-
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** A fresh object per project: Vitest mutates `instances` while resolving. */
 const browser = (contextOptions?: { reducedMotion: 'reduce' }) =>
@@ -28,14 +29,7 @@ const browser = (contextOptions?: { reducedMotion: 'reduce' }) =>
     provider: playwright({
       launchOptions: {
         executablePath: chromiumPath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-        ],
+        args: chromiumArgs,
       },
       ...(contextOptions && { contextOptions }),
     }),
@@ -70,7 +64,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['test/core/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}'],
+          include: ['test/core/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}', 'test/demo/**/*.test.{ts,tsx}'],
           setupFiles: [domSetup],
         },
       },
@@ -92,6 +86,19 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: browser({ reducedMotion: 'reduce' }),
+        },
+      },
+      {
+        // One server and one browser per file, files one after another: timings of a
+        // page streaming at a realistic pace must not compete with a second page.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: [resolve(root, 'test/e2e/build-demo.ts')],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -36,6 +36,7 @@ const steps = [
   { key: 'lint', label: 'lint', ...npm('lint') },
   { key: 'unit', label: 'unit tests', ...npm('test:unit') },
   { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem },
+  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem },
   { key: 'build', label: 'build', ...npm('build') },
   { key: 'package', label: 'package checks', ...npm('check:package') },
 ];

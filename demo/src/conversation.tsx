@@ -1,0 +1,146 @@
+import { useEffect, useRef } from 'react'
+import {
+  ReasoningPanel,
+  ThinkingIndicator,
+  selectAnsweredBlockIds,
+  type ReasoningBlock,
+  type ReasoningLabels,
+  type ReasoningState,
+  type TimelineEntry,
+  type TimelineText,
+  type TimelineToolCall,
+} from 'reasoning-ui'
+import type { ChatSnapshot, ToolCallView, Turn } from './chat'
+
+interface ConversationProps {
+  readonly snapshot: ChatSnapshot
+  readonly state: ReasoningState
+  readonly labels: ReasoningLabels
+}
+
+/**
+ * The message list. Each turn shows the user's message, then what the run did in
+ * the order it happened (the store's timeline): reasoning panels, tool calls and
+ * answers, so every panel sits right before the answer it led to.
+ */
+export function Conversation({ snapshot, state, labels }: ConversationProps) {
+  const end = useRef<HTMLDivElement>(null)
+  const blocks = new Map(state.blocks.map((b) => [b.id, b]))
+  const answered = selectAnsweredBlockIds(state)
+  const last = snapshot.turns[snapshot.turns.length - 1]
+
+  // Keep the newest turn in view while it streams, unless the reader scrolled up.
+  useEffect(() => {
+    const scroller = end.current?.closest('.demo-main')
+    if (!scroller || !end.current) return
+    const nearBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 160
+    if (nearBottom) end.current.scrollIntoView({ block: 'end' })
+  }, [snapshot, state])
+
+  return (
+    <section className="demo-log" aria-label="Conversation">
+      <ol>
+        {snapshot.turns.map((turn) => (
+          <li key={turn.id} className="demo-turn" data-status={turn.status} data-agent={turn.agentId}>
+            <p className="demo-user">{turn.prompt === '' ? <em>(empty message)</em> : turn.prompt}</p>
+            <div className="demo-reply" data-run-id={turn.runId}>
+              <TurnItems
+                turn={turn}
+                entries={state.timeline.filter((e) => e.runId === turn.runId)}
+                blocks={blocks}
+                answered={answered}
+                snapshot={snapshot}
+                labels={labels}
+                working={turn === last && snapshot.running}
+              />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div ref={end} />
+    </section>
+  )
+}
+
+interface TurnItemsProps {
+  readonly turn: Turn
+  readonly entries: readonly TimelineEntry[]
+  readonly blocks: ReadonlyMap<string, ReasoningBlock>
+  readonly answered: ReadonlySet<string>
+  readonly snapshot: ChatSnapshot
+  readonly labels: ReasoningLabels
+  readonly working: boolean
+}
+
+function TurnItems({ turn, entries, blocks, answered, snapshot, labels, working }: TurnItemsProps) {
+  const busy = entries.some((e) => (e.kind === 'reasoning' ? blocks.get(e.id)?.status === 'streaming' : e.status === 'streaming'))
+  return (
+    <>
+      {entries.map((entry) => {
+        switch (entry.kind) {
+          case 'reasoning': {
+            const block = blocks.get(entry.id)
+            return block && <ReasoningPanel key={entry.id} data-block-id={block.id} block={block} answerStarted={answered.has(block.id)} />
+          }
+          case 'tool-call':
+            return <ToolCall key={entry.id} entry={entry} tool={snapshot.tools.get(entry.id)} labels={labels} />
+          case 'text':
+            return <Answer key={entry.id} entry={entry} text={snapshot.texts.get(entry.id) ?? ''} />
+        }
+      })}
+      {working && !busy && <ThinkingIndicator className="demo-pending" />}
+      {turn.status === 'failed' && (
+        <p role="alert" className="demo-alert">
+          The run failed: {turn.error}
+        </p>
+      )}
+      {turn.status === 'stopped' && <p className="demo-note">Stopped.</p>}
+    </>
+  )
+}
+
+function Answer({ entry, text }: { entry: TimelineText; text: string }) {
+  const paragraphs = text.split(/\n{2,}/)
+  return (
+    <div className="demo-answer" data-status={entry.status} data-message-id={entry.id}>
+      {paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  )
+}
+
+function ToolCall({ entry, tool, labels }: { entry: TimelineToolCall; tool: ToolCallView | undefined; labels: ReasoningLabels }) {
+  const label =
+    entry.status === 'streaming'
+      ? labels.toolCallRunning(entry.name)
+      : entry.status === 'interrupted'
+        ? labels.toolCallInterrupted(entry.name)
+        : labels.toolCall(entry.name)
+  return (
+    <details className="demo-tool" data-status={entry.status}>
+      <summary>{label}</summary>
+      {tool && tool.args !== '' && (
+        <figure>
+          <figcaption>Arguments</figcaption>
+          <pre>{pretty(tool.args)}</pre>
+        </figure>
+      )}
+      {tool?.result !== undefined && (
+        <figure>
+          <figcaption>Result</figcaption>
+          <pre>{pretty(tool.result)}</pre>
+        </figure>
+      )}
+    </details>
+  )
+}
+
+/** JSON indented when it parses, else the text as it came. */
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,331 @@
+/**
+ * The demo end to end: the real AG-UI server on a free port, the built page in
+ * Chromium, a user typing into the composer. Every agent, every visibility level,
+ * both wires, the round trip of encrypted values, keyboard-only use, and the
+ * firehose's responsiveness (reported, not asserted).
+ */
+import { writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIREHOSE_CHARS, scripts } from '../../demo/server/agents'
+import { artifacts, openDemo, panelRecords, screenshot, send, startDemo, turnEnded, type Demo, type OpenOptions } from './harness'
+
+const PROMPT = 'Should I cycle to work this week?'
+
+/** Text as the page shows it: bold markers rendered as headings, paragraphs as elements. */
+const norm = (text: string) => text.replace(/\*\*/g, '').replace(/\s+/g, '')
+
+let demo: Demo
+const metrics: Record<string, unknown> = {}
+
+beforeAll(async () => {
+  demo = await startDemo()
+})
+
+afterAll(async () => {
+  await demo?.close()
+  writeFileSync(resolve(artifacts, 'metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`)
+})
+
+/** Opens the page, sends one message, waits for the turn to end, and hands the page over. */
+async function run(options: OpenOptions, prompt: string, body: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page } = await openDemo(demo, options)
+  try {
+    await send(page, prompt)
+    await turnEnded(page)
+    await body(page)
+    expect(await page.evaluate(() => window.__errors)).toEqual([])
+  } finally {
+    await context.close()
+  }
+}
+
+const panels = (page: Page) => page.locator('[data-slot="reasoning-panel"]')
+const trigger = (panel: Locator) => panel.locator('[data-slot="reasoning-trigger"]')
+const statusText = async (panel: Locator) => (await panel.locator('[data-slot="reasoning-status"]').textContent()) ?? ''
+const answers = (page: Page) => page.locator('.demo-answer')
+
+async function openPanel(panel: Locator): Promise<void> {
+  if ((await panel.getAttribute('data-state')) !== 'open') await trigger(panel).click()
+  await expect.poll(() => panel.getAttribute('data-state')).toBe('open')
+}
+
+/** True when `a` comes before `b` in the document. */
+async function precedes(a: Locator, b: Locator): Promise<boolean> {
+  const handle = await b.elementHandle()
+  return a.evaluate((x, y) => Boolean(y && x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING), handle)
+}
+
+/** The full-visibility lifecycle every reasoning panel goes through, read from the page recorder. */
+async function expectStreamedThenCollapsed(page: Page, panel: Locator): Promise<void> {
+  const id = (await panel.getAttribute('data-block-id')) ?? ''
+  const record = (await panelRecords(page))[id]
+  expect(record, `panel ${id} was recorded`).toBeDefined()
+  expect(record!.labels.some((l) => l.startsWith('Thinking'))).toBe(true)
+  expect(record!.statuses.slice(0, 2)).toEqual(['streaming', 'complete'])
+  expect(record!.states).toEqual(['open', 'closed'])
+  // The text grew in front of the reader: several lengths seen while open and streaming.
+  expect(new Set(record!.streamedLengths).size).toBeGreaterThan(2)
+  expect(record!.streamedLengths).toEqual([...record!.streamedLengths].sort((a, b) => a - b))
+  expect(await panel.getAttribute('data-state')).toBe('closed')
+  expect(await statusText(panel)).toMatch(/^Thought for (\d+ seconds?|less than a second)$/)
+}
+
+describe('every scripted agent, full visibility', () => {
+  it('reasoner: "Thinking…", the panel opens and streams, collapses with "Thought for N seconds", the answer follows', async () => {
+    const script = scripts.reasoner(PROMPT)
+    await run({ agent: 'reasoner' }, PROMPT, async (page) => {
+      await expect.poll(() => panels(page).count()).toBe(1)
+      const panel = panels(page).first()
+      await expectStreamedThenCollapsed(page, panel)
+      expect(await statusText(panel)).toMatch(/^Thought for \d+ seconds?$/)
+      expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
+      expect(await precedes(panel, answers(page))).toBe(true)
+
+      await openPanel(panel)
+      expect(norm((await panel.locator('[data-slot="reasoning-summary"]').textContent()) ?? '')).toContain(norm(script.summary))
+      expect(norm((await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.reasoning))
+      // The encrypted value reached the client for the round trip, never the page.
+      expect(await page.content()).not.toContain('enc_')
+      await screenshot(page, 'reasoner-light')
+    })
+  })
+
+  it('private: the encrypted-only indicator shows, and the follow-up turn reports the encrypted value came back', async () => {
+    await run({ agent: 'private' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      expect(await panel.getAttribute('data-encrypted-only')).not.toBeNull()
+      await expect.poll(() => panel.locator('[data-slot="encrypted-indicator"]').count()).toBe(1)
+      expect(await panel.textContent()).toContain('Reasoning hidden by the provider')
+      expect(await panel.getAttribute('data-expandable')).toBeNull()
+      expect(norm((await answers(page).first().textContent()) ?? '')).toBe(norm(scripts.private(PROMPT).answer))
+      expect(await page.locator('.demo-continuity').textContent()).toContain('sends back 1 encrypted reasoning value')
+      expect(await page.content()).not.toContain('enc_')
+
+      await send(page, 'And next week?')
+      await turnEnded(page)
+      await expect.poll(() => answers(page).count()).toBe(2)
+      expect(await answers(page).nth(1).textContent()).toContain(
+        'Round trip: I received 1 reasoning message with an encryptedValue; 1 of 1 matches what this server issued on this thread.',
+      )
+      await screenshot(page, 'private-light')
+    })
+  })
+
+  it('agentic: reasoning, the tool call and its result, more reasoning, then the answer, in that order', async () => {
+    const script = scripts.agentic(PROMPT)
+    await run({ agent: 'agentic' }, PROMPT, async (page) => {
+      await expect.poll(() => panels(page).count()).toBe(2)
+      const [first, second] = [panels(page).nth(0), panels(page).nth(1)]
+      const tool = page.locator('.demo-tool')
+      expect(await tool.locator('summary').textContent()).toBe(`Called ${script.tool.name}`)
+      expect(await precedes(first, tool)).toBe(true)
+      expect(await precedes(tool, second)).toBe(true)
+      expect(await precedes(second, answers(page))).toBe(true)
+      for (const panel of [first, second]) await expectStreamedThenCollapsed(page, panel)
+      await tool.locator('summary').click()
+      expect(await tool.locator('pre').last().textContent()).toContain('"conditions": "showers in the afternoon"')
+      await openPanel(second)
+      expect(norm((await second.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.followUp))
+      expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
+      await screenshot(page, 'agentic-light')
+
+      // The next turn carries this one's history (reasoning, the tool call, its result, the answer)
+      // and the server accepts it as a valid RunAgentInput.
+      await send(page, 'And on Saturday?')
+      await turnEnded(page)
+      await expect.poll(() => answers(page).count()).toBe(2)
+      expect(await page.getByRole('alert').count()).toBe(0)
+    })
+  })
+
+  it('interrupted: the panel shows the interrupted state and keeps every character that arrived', async () => {
+    const script = scripts.interrupted(PROMPT)
+    await run({ agent: 'interrupted' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      await expect.poll(() => panel.getAttribute('data-status')).toBe('interrupted')
+      expect(await statusText(panel)).toMatch(/^Reasoning interrupted( after \d+ seconds?)?$/)
+      // Interrupted reasoning stays open: what arrived is all there is.
+      expect(await panel.getAttribute('data-state')).toBe('open')
+      expect(norm((await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.partial))
+      expect(await page.getByRole('alert').textContent()).toMatch(/^The run failed: /)
+      expect(await answers(page).count()).toBe(0)
+      await screenshot(page, 'interrupted-light')
+    })
+  })
+
+  it('legacy: the retired THINKING_* events stream into a titled panel like any other', async () => {
+    const script = scripts.legacy(PROMPT)
+    await run({ agent: 'legacy', wire: 'protobuf' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      await expectStreamedThenCollapsed(page, panel)
+      await openPanel(panel)
+      expect(norm((await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.reasoning))
+      expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
+      await page.getByRole('radio', { name: 'summary' }).check()
+      // The THINKING_START title is what the summary view falls back on first.
+      await expect.poll(async () => (await panel.locator('[data-slot="reasoning-summary"]').textContent()) ?? '').toContain(script.title)
+    })
+  })
+
+  it('structured: MEUP steps with their types, the conclusion and its confidence', async () => {
+    const script = scripts.structured(PROMPT)
+    await run({ agent: 'structured' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      await expectStreamedThenCollapsed(page, panel)
+      await openPanel(panel)
+      const steps = panel.locator('[data-slot="reasoning-step"]')
+      expect(await steps.count()).toBe(script.steps.length)
+      expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-step-type')))).toEqual(script.steps.map((s) => s.type))
+      // The block's own outcome comes last (steps may carry one each).
+      const outcome = panel.locator('[data-slot="reasoning-outcome"]').last()
+      expect(await outcome.locator('[data-slot="reasoning-conclusion"]').textContent()).toContain(script.conclusion)
+      expect(await outcome.locator('[data-slot="reasoning-confidence"]').textContent()).toContain('86%')
+      expect(await steps.nth(1).locator('[data-slot="reasoning-confidence"]').textContent()).toContain('60%')
+      expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
+      await screenshot(page, 'structured-light')
+    })
+  })
+
+  it('firehose: 200 KB in ~2,000 deltas arrives whole, and the page stays responsive (longest task reported)', async () => {
+    const script = scripts.firehose(PROMPT)
+    await run({ agent: 'firehose' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      await expect.poll(() => panel.getAttribute('data-status')).toBe('complete')
+      await openPanel(panel)
+      const text = (await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? ''
+      expect(norm(text)).toBe(norm(script.reasoning))
+      expect(text).toContain(script.lastParagraph)
+      expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
+      const longTasks = await page.evaluate(() => window.__longTasks)
+      metrics.firehose = {
+        characters: FIREHOSE_CHARS,
+        deltas: script.deltas.length,
+        longTasks: longTasks.length,
+        longestTaskMs: Math.round(Math.max(0, ...longTasks)),
+        totalLongTaskMs: Math.round(longTasks.reduce((a, b) => a + b, 0)),
+      }
+      console.log(`firehose: ${JSON.stringify(metrics.firehose)}`)
+      // Still interactive: the panel collapses on a click right away.
+      await trigger(panel).click()
+      await expect.poll(() => panel.getAttribute('data-state')).toBe('closed')
+    })
+  })
+})
+
+describe('visibility levels', () => {
+  const script = scripts.reasoner(PROMPT)
+  /** A sentence only the raw reasoning contains (not the summary, not the answer). */
+  const rawOnly = 'nobody wants an essay in a chat reply'
+
+  it('summary: the provider summary shows, the raw reasoning text is never in the DOM', async () => {
+    await run({ agent: 'reasoner', visibility: 'summary' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      await openPanel(panel)
+      expect(norm((await panel.locator('[data-slot="reasoning-summary"]').textContent()) ?? '')).toContain(norm(script.summary))
+      expect(await panel.locator('[data-slot="reasoning-text"]').count()).toBe(0)
+      expect(await page.content()).not.toContain(rawOnly)
+      await screenshot(page, 'reasoner-summary-light')
+    })
+  })
+
+  it('none: a status row only; nothing expands, no reasoning or summary text in the DOM', async () => {
+    await run({ agent: 'reasoner', visibility: 'none' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      // A status row, not a button: nothing to expand, nothing to focus.
+      expect(await panel.getAttribute('data-expandable')).toBeNull()
+      expect(await trigger(panel).count()).toBe(0)
+      await panel.locator('[data-slot="reasoning-header"]').click()
+      expect(await panel.getAttribute('data-state')).toBe('closed')
+      expect(await panel.locator('[data-slot="reasoning-content"]').count()).toBe(0)
+      const html = await page.content()
+      expect(html).not.toContain(rawOnly)
+      expect(html).not.toContain('Drafting the answer')
+      expect(await statusText(panel)).toMatch(/^Thought for/)
+      expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
+    })
+  })
+
+  it('switching levels on a finished conversation takes the text out of the DOM and puts it back', async () => {
+    await run({ agent: 'reasoner' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      await openPanel(panel)
+      expect(await page.content()).toContain(rawOnly)
+      await page.getByRole('radio', { name: 'summary' }).check()
+      await expect.poll(async () => (await page.content()).includes(rawOnly)).toBe(false)
+      await page.getByRole('radio', { name: 'none' }).check()
+      await expect.poll(async () => (await page.content()).includes('Drafting the answer')).toBe(false)
+      await page.getByRole('radio', { name: 'full' }).check()
+      await openPanel(panel)
+      expect(await page.content()).toContain(rawOnly)
+    })
+  })
+})
+
+describe('wire, keyboard and themes', () => {
+  it('protobuf: the same run, decoded from length-prefixed frames, renders the same', async () => {
+    const script = scripts.reasoner(PROMPT)
+    await run({ agent: 'reasoner', wire: 'protobuf' }, PROMPT, async (page) => {
+      const panel = panels(page).first()
+      await expectStreamedThenCollapsed(page, panel)
+      await openPanel(panel)
+      expect(norm((await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.reasoning))
+      expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
+    })
+  })
+
+  it('keyboard only: Tab to the panel, Enter and Space open and close it', async () => {
+    const { context, page } = await openDemo(demo, { agent: 'reasoner' })
+    try {
+      await page.getByRole('textbox', { name: 'Message' }).focus()
+      await page.keyboard.type(PROMPT)
+      await page.keyboard.press('Enter')
+      await turnEnded(page)
+      const button = trigger(panels(page).first())
+      expect(await button.getAttribute('aria-expanded')).toBe('false')
+      // From the top of the page, Tab until the panel's trigger has focus.
+      await page.locator('body').focus()
+      let reached = false
+      for (let i = 0; i < 30 && !reached; i++) {
+        await page.keyboard.press('Tab')
+        reached = await button.evaluate((el) => el === document.activeElement)
+      }
+      expect(reached).toBe(true)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true')
+      await page.keyboard.press('Space')
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false')
+      await page.keyboard.press('Space')
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true')
+      const controls = await button.getAttribute('aria-controls')
+      expect(await page.locator(`[id="${controls}"]`).count()).toBe(1)
+    } finally {
+      await context.close()
+    }
+  })
+
+  for (const theme of ['dark', 'brand'] as const) {
+    it(`${theme} theme: every agent's result, screenshotted`, async () => {
+      for (const agent of ['reasoner', 'private', 'agentic', 'interrupted', 'legacy', 'structured'] as const) {
+        await run({ agent, theme }, PROMPT, async (page) => {
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme)
+          // data-theme sits on <html> itself (as Tailwind's .dark does): the kit's tokens must follow it.
+          const fg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--reasoning-fg').trim())
+          expect(fg).toBe(theme === 'dark' ? '#e6edf3' : '#10302c')
+          const panel = panels(page).first()
+          if ((await panel.getAttribute('data-expandable')) !== null) await openPanel(panel)
+          await screenshot(page, `${agent}-${theme}`)
+        })
+      }
+    })
+  }
+
+  it('Arabic: right-to-left page and panels with Arabic labels', async () => {
+    await run({ agent: 'reasoner', locale: 'ar' }, PROMPT, async (page) => {
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+      expect(await statusText(panels(page).first())).toMatch(/^فكّر لمدة /)
+      await screenshot(page, 'reasoner-ar')
+    })
+  })
+})

@@ -1,0 +1,141 @@
+/**
+ * End-to-end harness: the real demo server on a free port serving the built
+ * page, the system Chromium driven by playwright-core, and a recorder injected
+ * into the page before it loads, so states that pass quickly (a panel open
+ * while it streams, the "Thinking…" label) are seen however fast the run goes.
+ */
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { createDemoServer } from '../../demo/server/server'
+import { chromiumArgs, chromiumPath } from '../helpers/chromium'
+
+export const artifacts = resolve(import.meta.dirname, '../../test-results/e2e')
+
+export interface Demo {
+  readonly url: string
+  readonly browser: Browser
+  close(): Promise<void>
+}
+
+/**
+ * Starts the server (pace: the scripted agents' sleeps × `pace`; slow enough
+ * that a run spans many frames, fast enough to keep the suite short) and Chromium.
+ */
+export async function startDemo(pace = 0.5): Promise<Demo> {
+  const demo = createDemoServer({ staticDir: inject('demoDist'), pace })
+  const { url } = await demo.listen(0, '127.0.0.1')
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  return {
+    url,
+    browser,
+    async close() {
+      await browser.close()
+      await demo.close()
+    },
+  }
+}
+
+export interface PanelRecord {
+  /** `data-status` values seen, in order, without repeats. */
+  readonly statuses: string[]
+  /** `data-state` values seen, in order, without repeats. */
+  readonly states: string[]
+  /** Status-label texts seen, in order, without repeats. */
+  readonly labels: string[]
+  /** Lengths of the streamed reasoning text seen while the panel was open and streaming. */
+  readonly streamedLengths: number[]
+}
+
+declare global {
+  interface Window {
+    __panels: Record<string, PanelRecord>
+    __longTasks: number[]
+    __errors: string[]
+  }
+}
+
+/** Runs in the page before its scripts: records every panel's states and every long task. */
+function recorder(): void {
+  window.__panels = {}
+  window.__longTasks = []
+  window.__errors = []
+  window.addEventListener('error', (e) => window.__errors.push(String(e.message)))
+  window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)))
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration)
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {
+    // No Long Tasks API: the list stays empty.
+  }
+  const push = (list: (string | number)[], value: string | number) => {
+    if (list[list.length - 1] !== value) list.push(value)
+  }
+  const scan = () => {
+    for (const panel of document.querySelectorAll<HTMLElement>('[data-slot="reasoning-panel"]')) {
+      const id = panel.dataset.blockId ?? ''
+      const record = (window.__panels[id] ??= { statuses: [], states: [], labels: [], streamedLengths: [] })
+      push(record.statuses, panel.dataset.status ?? '')
+      push(record.states, panel.dataset.state ?? '')
+      const label = panel.querySelector('[data-slot="reasoning-status"]')?.textContent
+      if (label) push(record.labels, label)
+      const text = panel.querySelector('[data-slot="reasoning-text"]')?.textContent
+      if (text !== undefined && panel.dataset.status === 'streaming' && panel.dataset.state === 'open') push(record.streamedLengths, text.length)
+    }
+  }
+  new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+}
+
+export interface OpenOptions {
+  readonly agent: string
+  readonly visibility?: 'none' | 'summary' | 'full'
+  readonly theme?: 'light' | 'dark' | 'brand'
+  readonly locale?: string
+  readonly wire?: 'sse' | 'protobuf'
+  readonly reducedMotion?: boolean
+}
+
+/** A fresh context and page on the demo with the given switches (through the URL, as a user can share them). */
+export async function openDemo(demo: Demo, options: OpenOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await demo.browser.newContext({
+    viewport: { width: 900, height: 1000 },
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  })
+  const page = await context.newPage()
+  await page.addInitScript(recorder)
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(options)) if (typeof value === 'string') query.set(key, value)
+  await page.goto(`${demo.url}/?${query}`)
+  await page.getByRole('combobox', { name: 'Agent' }).and(page.locator(':enabled')).waitFor()
+  return { context, page }
+}
+
+/** Types a message into the composer and sends it with Enter, as a user does. */
+export async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill(text)
+  await box.press('Enter')
+}
+
+/** Waits until the composer offers "Send" again: the turn has ended. */
+export async function turnEnded(page: Page, timeout = 45_000): Promise<void> {
+  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout })
+}
+
+export async function panelRecords(page: Page): Promise<Record<string, PanelRecord>> {
+  return page.evaluate(() => window.__panels)
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifacts, { recursive: true })
+  const path = resolve(artifacts, `${name}.png`)
+  // The conversation scrolls inside the app shell: show the newest turn, as a user sees it.
+  await page.locator('.demo-main').evaluate((main) => main.scrollTo({ top: main.scrollHeight }))
+  // Let a panel that was just opened finish its animation first.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
+  await page.waitForTimeout(250)
+  await page.screenshot({ path })
+  return path
+}

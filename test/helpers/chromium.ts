@@ -1,0 +1,15 @@
+/**
+ * The one way every real-browser test starts Chromium: the system binary
+ * (Debian's package; CHROMIUM_PATH overrides /usr/bin/chromium), never a
+ * Playwright download, with the flags this sandboxed, offline machine needs.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
