@@ -69,7 +69,7 @@ export default defineConfig([
 
   // Node-side code: tooling config, scripts, benches.
   {
-    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**', 'bench/**', 'demo/server/**', 'demo/*.ts', 'test/demo/**', 'test/e2e/**', '.storybook/main.ts'],
+    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**', 'bench/**', 'demo/server/**', 'demo/*.ts', 'test/demo/**', 'test/e2e/**', 'test/helpers/*.mjs', '.storybook/main.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
 

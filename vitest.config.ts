@@ -16,7 +16,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import type { BrowserCommands } from 'vitest/browser';
 import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node';
-import { chromiumArgs, chromiumPath } from './test/helpers/chromium';
+import { chromiumArgs, chromiumPath } from './test/helpers/chromium.mjs';
 
 const root = import.meta.dirname;
 

@@ -9,10 +9,9 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
+import { chromiumPath } from '../test/helpers/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Returns an error message if the browser steps cannot run, else null. */
 function chromiumProblem() {

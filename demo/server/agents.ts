@@ -355,15 +355,25 @@ function encryptedValue(agent: string, input: RunAgentInput, messageId: string):
 
 const writerFor = (input: RunAgentInput, ctx: AgentContext) => new EventWriter({ threadId: input.threadId, runId: input.runId, now: () => ctx.now() })
 
-/** Streams `pieces` through `append`, pausing 15–40 ms (at pace 1) before each; stops once the request is aborted. */
-async function* paced(ctx: AgentContext, writer: EventWriter, pieces: readonly string[], append: (piece: string) => void): AsyncGenerator<DemoEvent> {
+/**
+ * Streams `pieces` one at a time, pausing 15–40 ms (at pace 1) before each:
+ * `step` makes a piece's events. Stops once the request is aborted.
+ */
+async function* paced(ctx: AgentContext, pieces: readonly string[], step: (piece: string) => Iterable<DemoEvent>): AsyncGenerator<DemoEvent> {
   for (const [i, piece] of pieces.entries()) {
     await ctx.sleep(deltaPause(i))
     stopIfAborted(ctx)
-    append(piece)
-    yield* writer.take()
+    yield* step(piece)
   }
 }
+
+/** A `paced` step for an `EventWriter`: `append` the piece, then take the events it made. */
+const written =
+  (writer: EventWriter, append: (piece: string) => void) =>
+  (piece: string): Iterable<DemoEvent> => {
+    append(piece)
+    return writer.take()
+  }
 
 /** Waits `ms` (at pace 1) in slices of 100 ms, so an abort is honoured quickly even by a custom `sleep`. */
 async function think(ctx: AgentContext, ms: number): Promise<void> {
@@ -399,7 +409,7 @@ async function* answer(ctx: AgentContext, writer: EventWriter, text: string): As
   const id = ctx.id('msg')
   writer.startText(id, 'assistant')
   yield* writer.take()
-  yield* paced(ctx, writer, toDeltas(text), (delta) => writer.appendText(id, delta))
+  yield* paced(ctx, toDeltas(text), written(writer, (delta) => writer.appendText(id, delta)))
   writer.endText(id)
   writer.finish()
   yield* writer.take()
@@ -423,16 +433,16 @@ const reasoner = scripted(
     w.startBlock(block, { title: script.title })
     w.startMessage(summary, block, { kind: 'summary' })
     yield* w.take()
-    yield* paced(ctx, w, toDeltas(script.summary), (d) => w.appendMessage(summary, d))
+    yield* paced(ctx, toDeltas(script.summary), written(w, (d) => w.appendMessage(summary, d)))
     w.endMessage(summary)
     yield* w.take()
     await think(ctx, 500)
     w.startMessage(raw, block, { kind: 'text' })
     yield* w.take()
-    yield* paced(ctx, w, toDeltas(script.reasoning), (d) => w.appendMessage(raw, d))
+    yield* paced(ctx, toDeltas(script.reasoning), written(w, (d) => w.appendMessage(raw, d)))
     w.endMessage(raw)
     const value = encryptedValue('reasoner', input, raw)
-    ctx.thread.issued.push(value)
+    ctx.thread.issue(value)
     w.encrypted(raw, value)
     w.endBlock(block)
     yield* w.take()
@@ -457,7 +467,7 @@ const privateAgent = scripted(
     await think(ctx, script.thinkingMs)
     w.endMessage(message)
     const value = encryptedValue('private', input, message)
-    ctx.thread.issued.push(value)
+    ctx.thread.issue(value)
     w.encrypted(message, value)
     w.endBlock(block)
     yield* w.take()
@@ -482,7 +492,7 @@ const agentic = scripted(
     const call = ctx.id('tool')
     w.startTool(call, script.tool.name)
     yield* w.take()
-    yield* paced(ctx, w, toSlices(script.tool.argsJson, 12), (d) => w.appendToolArgs(call, d))
+    yield* paced(ctx, toSlices(script.tool.argsJson, 12), written(w, (d) => w.appendToolArgs(call, d)))
     w.endTool(call)
     yield* w.take()
     await think(ctx, 900)
@@ -500,7 +510,7 @@ async function* reasoningBlock(ctx: AgentContext, w: EventWriter, block: string,
   w.startBlock(block, { title })
   w.startMessage(message, block)
   yield* w.take()
-  yield* paced(ctx, w, toDeltas(text), (d) => w.appendMessage(message, d))
+  yield* paced(ctx, toDeltas(text), written(w, (d) => w.appendMessage(message, d)))
   w.endBlock(block)
   yield* w.take()
 }
@@ -522,7 +532,7 @@ const interrupted = scripted(
     w.startBlock(block, { title: script.title })
     w.startMessage(message, block)
     yield* w.take()
-    yield* paced(ctx, w, toDeltas(script.partial), (d) => w.appendMessage(message, d))
+    yield* paced(ctx, toDeltas(script.partial), written(w, (d) => w.appendMessage(message, d)))
     await think(ctx, 600)
     throw new DropConnection('the interrupted agent cuts its stream mid-reasoning')
   },
@@ -532,11 +542,7 @@ const interrupted = scripted(
 async function* plainAnswer(ctx: AgentContext, text: string): AsyncGenerator<DemoEvent> {
   const messageId = ctx.id('msg')
   yield { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant', timestamp: ctx.now() }
-  for (const [i, delta] of toDeltas(text).entries()) {
-    await ctx.sleep(deltaPause(i))
-    stopIfAborted(ctx)
-    yield { type: 'TEXT_MESSAGE_CONTENT', messageId, delta, timestamp: ctx.now() }
-  }
+  yield* paced(ctx, toDeltas(text), (delta) => [{ type: 'TEXT_MESSAGE_CONTENT', messageId, delta, timestamp: ctx.now() }])
   yield { type: 'TEXT_MESSAGE_END', messageId, timestamp: ctx.now() }
 }
 
@@ -554,11 +560,7 @@ const legacy = scripted(
     await think(ctx, 500)
     yield { type: 'THINKING_START', title: script.title, timestamp: ctx.now() }
     yield { type: 'THINKING_TEXT_MESSAGE_START', timestamp: ctx.now() }
-    for (const [i, delta] of toDeltas(script.reasoning).entries()) {
-      await ctx.sleep(deltaPause(i))
-      stopIfAborted(ctx)
-      yield { type: 'THINKING_TEXT_MESSAGE_CONTENT', delta, timestamp: ctx.now() }
-    }
+    yield* paced(ctx, toDeltas(script.reasoning), (delta) => [{ type: 'THINKING_TEXT_MESSAGE_CONTENT', delta, timestamp: ctx.now() }])
     yield { type: 'THINKING_TEXT_MESSAGE_END', timestamp: ctx.now() }
     yield { type: 'THINKING_END', timestamp: ctx.now() }
     await think(ctx, 300)

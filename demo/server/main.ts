@@ -2,10 +2,12 @@
  * `tsx demo/server/main.ts`: the demo server on PORT (default 3000) and HOST
  * (default 127.0.0.1), serving the built page from demo/dist, with the
  * scripted agents and the provider-backed ones whose keys are set.
+ * DEMO_ALLOWED_HOSTS (comma-separated host names) lists the names it answers
+ * for besides loopback and HOST, e.g. the machine's LAN name with HOST=0.0.0.0.
  */
 import { resolve } from 'node:path'
 import { providerAgents } from './providers'
-import { createDemoServer } from './server'
+import { createDemoServer, type DemoServer } from './server'
 
 const DEFAULT_PORT = 3000
 
@@ -20,14 +22,29 @@ function portFromEnv(): number {
   return port
 }
 
+/** `DEMO_ALLOWED_HOSTS`, split on commas. */
+function allowedHostsFromEnv(): string[] {
+  return (process.env.DEMO_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter((host) => host !== '')
+}
+
 async function main(): Promise<void> {
   const port = portFromEnv()
   const host = process.env.HOST?.trim() || '127.0.0.1'
-  const demo = createDemoServer({
-    staticDir: resolve(import.meta.dirname, '../dist'),
-    extraAgents: providerAgents(process.env),
-    log: (line) => console.log(line),
-  })
+  let demo: DemoServer
+  try {
+    demo = createDemoServer({
+      staticDir: resolve(import.meta.dirname, '../dist'),
+      extraAgents: providerAgents(process.env),
+      log: (line) => console.log(line),
+      allowedHosts: allowedHostsFromEnv(),
+    })
+  } catch (error) {
+    console.error(`reasoning-ui demo: ${error instanceof Error ? error.message : String(error)} (DEMO_ALLOWED_HOSTS takes host names separated by commas)`)
+    process.exit(1)
+  }
   let url: string
   try {
     ;({ url } = await demo.listen(port, host))

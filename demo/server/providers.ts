@@ -33,7 +33,7 @@ import type { Context, Message, ReasoningMessage, RunAgentInput, Tool, ToolCall 
 import { createParser } from 'eventsource-parser'
 import { createAnthropicTranslator, createOpenAIResponsesTranslator, type AgUiEvent, type Translator } from '../../src/adapters'
 import { METADATA_KEY } from '../../src/core/metadata'
-import type { AgentContext, DemoAgent, DemoEvent, ThreadMemory } from './types'
+import { MAX_ISSUED_PER_THREAD, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from './types'
 
 // --- Shared: the AG-UI transcript
 
@@ -421,12 +421,20 @@ interface ProviderSpec {
   readonly translator: (input: RunAgentInput, context: AgentContext) => Translator
 }
 
-/** What a live agent remembers of a thread, besides `ThreadMemory.issued`. */
+/** What a live agent remembers of a thread, besides `ThreadMemory.issued`; each capped at `MAX_ISSUED_PER_THREAD`, the oldest forgotten first. */
 interface ProviderMemory {
   /** The encrypted values this agent issued on the thread. */
   readonly values: Set<string>
   /** Anthropic: thinking message id → its text and signature, as streamed. */
   readonly thinking: Map<string, { readonly text: string; readonly signature: string }>
+}
+
+/** Forgets the oldest entries of `kept` (a Set or Map: insertion order) past `MAX_ISSUED_PER_THREAD`. */
+function cap(kept: Set<string> | Map<string, unknown>): void {
+  for (const key of kept.keys()) {
+    if (kept.size <= MAX_ISSUED_PER_THREAD) return
+    kept.delete(key)
+  }
 }
 
 /** Per-thread memory of one agent, kept as long as the server keeps the thread's `ThreadMemory`. */
@@ -479,6 +487,19 @@ function scrub(text: string, key: string): string {
   return bare.replace(/\bsk-[A-Za-z0-9_*.-]{4,}/g, '[redacted]')
 }
 
+/**
+ * A `RUN_ERROR` as it may leave the server: its `message` and `code` (both can
+ * carry a provider's text, e.g. from an in-stream error event) scrubbed of the key.
+ */
+function scrubbed(event: DemoEvent, key: string): DemoEvent {
+  const { message, code } = event
+  return {
+    ...event,
+    ...(typeof message === 'string' && { message: scrub(message, key) }),
+    ...(typeof code === 'string' && { code: scrub(code, key) }),
+  }
+}
+
 /** The provider's own error message from an error body (`{ error: { message } }`, both providers), else the body's start. */
 function providerMessage(body: string): string {
   try {
@@ -512,21 +533,30 @@ async function* runProvider(spec: ProviderSpec, input: RunAgentInput, context: A
   const fail = function* (message: string, code: string): Generator<DemoEvent> {
     if (!started) yield { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId, timestamp: context.now() }
     started = ended = true
-    yield { type: 'RUN_ERROR', message: scrub(message, spec.key), code, timestamp: context.now() }
+    yield scrubbed({ type: 'RUN_ERROR', message, code, timestamp: context.now() }, spec.key)
   }
   const thinking = new Map<string, string>()
-  /** Notes what the thread must remember of an event on its way out. */
+  /** Notes what the thread must remember of an event on its way out; an error's text is scrubbed of the key. */
   const observe = (event: AgUiEvent): DemoEvent => {
     if (event.type === 'RUN_STARTED') started = true
-    else if (event.type === 'RUN_FINISHED' || event.type === 'RUN_ERROR') ended = true
-    else if (event.type === 'REASONING_ENCRYPTED_VALUE' && typeof event.encryptedValue === 'string') {
-      context.thread.issued.push(event.encryptedValue)
+    else if (event.type === 'RUN_FINISHED') ended = true
+    else if (event.type === 'RUN_ERROR') {
+      ended = true
+      return scrubbed(event, spec.key)
+    } else if (event.type === 'REASONING_ENCRYPTED_VALUE' && typeof event.encryptedValue === 'string') {
+      context.thread.issue(event.encryptedValue)
+      memory.values.delete(event.encryptedValue)
       memory.values.add(event.encryptedValue)
+      cap(memory.values)
     } else if (event.type === 'REASONING_MESSAGE_CONTENT' && typeof event.messageId === 'string' && typeof event.delta === 'string') {
       thinking.set(event.messageId, (thinking.get(event.messageId) ?? '') + event.delta)
     } else if (event.type === 'REASONING_MESSAGE_END' && typeof event.messageId === 'string') {
       const meta = (event.metadata as Record<string, { signature?: unknown } | undefined> | undefined)?.[METADATA_KEY]
-      if (typeof meta?.signature === 'string') memory.thinking.set(event.messageId, { text: thinking.get(event.messageId) ?? '', signature: meta.signature })
+      if (typeof meta?.signature === 'string') {
+        memory.thinking.delete(event.messageId)
+        memory.thinking.set(event.messageId, { text: thinking.get(event.messageId) ?? '', signature: meta.signature })
+        cap(memory.thinking)
+      }
     }
     return event
   }

@@ -3,9 +3,16 @@
  * /api/agents/:id` and streams its events as SSE or length-prefixed protobuf
  * (content negotiation with `@ag-ui/encoder`), and serves the built page.
  * Node's `http` only: no framework, no compression, nothing buffered.
+ *
+ * Only the user's own browser may use it, since a run of a live agent spends
+ * their API key: every request must be addressed to a loopback name, the host
+ * given to `listen()` or one of `allowedHosts` (the `Host` header; against DNS
+ * rebinding), and a run must be a JSON POST from the server's own page or from
+ * a client that sends no `Origin` (against cross-site requests, which cannot
+ * send a JSON content type without a CORS preflight this server never grants).
  */
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
 import type { Socket } from 'node:net'
@@ -13,7 +20,7 @@ import type { BaseEvent, RunAgentInput } from '@ag-ui/core'
 import { RunAgentInputSchema } from '@ag-ui/core/schemas'
 import { AGUI_MEDIA_TYPE, EventEncoder } from '@ag-ui/encoder'
 import { scriptedAgents } from './agents'
-import { DropConnection, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from './types'
+import { createThreadMemory, DropConnection, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from './types'
 
 export interface DemoServerOptions {
   /** The built page (`demo/dist`), served at `/`. Without it only the API is served. */
@@ -28,6 +35,14 @@ export interface DemoServerOptions {
   readonly log?: (line: string) => void
   /** Threads remembered (oldest forgotten first). Default 1,000. */
   readonly maxThreads?: number
+  /**
+   * Host names requests may be addressed to (the `Host` header, port ignored,
+   * case-insensitive) besides `localhost`, `127.0.0.1`, `[::1]` and the host
+   * given to `listen()` when it is not a wildcard (`0.0.0.0`, `::`): e.g. the
+   * machine's LAN name when listening on `0.0.0.0`. Any other `Host` gets 403
+   * `forbidden-host`. Default: none.
+   */
+  readonly allowedHosts?: readonly string[]
 }
 
 export interface DemoServer {
@@ -46,8 +61,14 @@ export interface ErrorBody {
 
 /** The default `maxBodyBytes`: 8 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
+/** Longest `threadId` and `runId` accepted, in characters; longer ones get 400 `invalid-input`. */
+export const MAX_ID_LENGTH = 256
 const DEFAULT_MAX_THREADS = 1000
 const MAX_ISSUES_SHOWN = 5
+/** Host names always accepted: loopback. IPv6 addresses are kept without brackets. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1']
+/** `listen()` hosts that mean every interface: they name no host a request could be addressed to. */
+const WILDCARD_HOSTS = ['', '0.0.0.0', '::']
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -107,6 +128,12 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
   const maxThreads = options.maxThreads ?? DEFAULT_MAX_THREADS
   const log = options.log ?? (() => {})
   const staticDir = options.staticDir !== undefined ? resolve(options.staticDir) : undefined
+  const allowedHosts = new Set(LOOPBACK_HOSTS)
+  for (const host of options.allowedHosts ?? []) {
+    const name = hostName(host)
+    if (name === undefined) throw new RangeError(`allowedHosts: '${host}' is not a host name.`)
+    allowedHosts.add(name)
+  }
   const agents: readonly DemoAgent[] = [...scriptedAgents(), ...(options.extraAgents ?? [])]
   const byId = new Map<string, DemoAgent>()
   for (const agent of agents) {
@@ -121,7 +148,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
   const threadOf = (id: string): ThreadMemory => {
     let memory = threads.get(id)
     if (memory) threads.delete(id)
-    else memory = { issued: [], turns: 0 }
+    else memory = createThreadMemory()
     threads.set(id, memory)
     while (threads.size > maxThreads) threads.delete(threads.keys().next().value!)
     return memory
@@ -169,6 +196,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     res.on('error', (error) => log(`response error: ${error.message}`))
     const path = (req.url ?? '/').split('?')[0]!
     try {
+      checkHost(req)
       if (path === '/api/health') {
         allow(req, ['GET', 'HEAD'])
         return sendJson(res, 200, { ok: true })
@@ -180,6 +208,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
       const run = /^\/api\/agents\/([^/]+)$/.exec(path)
       if (run) {
         allow(req, ['POST'])
+        checkOrigin(req)
         const id = safeDecode(run[1]!)
         const agent = id !== undefined ? byId.get(id) : undefined
         if (!agent) throw new HttpError(404, 'unknown-agent', `There is no agent '${id ?? run[1]}'. Known agents: ${agents.map((a) => a.id).join(', ')}.`)
@@ -196,6 +225,19 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     }
   }
 
+  /** Throws 403 `forbidden-host` unless the request is addressed (`Host`) to a host this server answers for. */
+  function checkHost(req: IncomingMessage): void {
+    const host = req.headers.host
+    const name = hostName(host ?? '')
+    if (name !== undefined && allowedHosts.has(name)) return
+    const shown = host === undefined ? 'no Host header' : `Host '${host}'`
+    throw new HttpError(
+      403,
+      'forbidden-host',
+      `This demo server does not answer requests addressed to ${shown}: only localhost, 127.0.0.1, [::1], the host it listens on, or a host listed in DEMO_ALLOWED_HOSTS (the allowedHosts option).`,
+    )
+  }
+
   /**
    * Reads and validates the `RunAgentInput` body. Answers the error itself and
    * returns undefined when the body is not acceptable; a body over the limit is
@@ -203,8 +245,9 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
    */
   async function readInput(req: IncomingMessage, res: ServerResponse): Promise<RunAgentInput | undefined> {
     const type = req.headers['content-type']
-    if (type !== undefined && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
-      throw new HttpError(415, 'unsupported-media-type', `The body must be JSON (content-type: application/json), not '${type}'.`)
+    if (type === undefined || !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
+      const got = type === undefined ? 'the request has no content-type' : `not '${type}'`
+      throw new HttpError(415, 'unsupported-media-type', `The body must be JSON (content-type: application/json), ${got}.`)
     }
     const tooLarge = () => {
       const error = new HttpError(413, 'body-too-large', `The body is larger than ${maxBodyBytes.toLocaleString('en-US')} bytes.`, { connection: 'close' })
@@ -269,6 +312,10 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
       const more = issues.length > MAX_ISSUES_SHOWN ? ` (and ${issues.length - MAX_ISSUES_SHOWN} more)` : ''
       throw new HttpError(400, 'invalid-input', `The body is not a valid RunAgentInput: ${shown.join('; ')}${more}.`)
     }
+    for (const field of ['threadId', 'runId'] as const) {
+      const { length } = parsed.data[field]
+      if (length > MAX_ID_LENGTH) throw new HttpError(400, 'invalid-input', `The body is not a valid RunAgentInput: ${field} is ${length.toLocaleString('en-US')} characters long, at most ${MAX_ID_LENGTH} are accepted.`)
+    }
     return parsed.data as RunAgentInput
   }
 
@@ -328,7 +375,6 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     } finally {
       running.delete(controller)
       res.off('close', gone)
-      thread.turns++
       if (!done) {
         try {
           await iterator.return?.()
@@ -344,10 +390,13 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     const decoded = safeDecode(path)
     // Reject any `..` segment outright (also encoded ones), then check the resolved path stays inside.
     if (decoded === undefined || decoded.includes('\0') || decoded.split(/[\\/]/).includes('..')) return notFound(res, path)
-    const file = resolve(staticDir, `.${decoded === '/' ? '/index.html' : decoded}`)
-    if (file !== staticDir && !file.startsWith(staticDir + sep)) return notFound(res, path)
-    const info = await stat(file).catch(() => undefined)
-    if (!info?.isFile()) {
+    const requested = resolve(staticDir, `.${decoded === '/' ? '/index.html' : decoded}`)
+    if (!inside(requested, staticDir)) return notFound(res, path)
+    // The same check on the real paths: a symbolic link inside staticDir must not lead out of it.
+    const [file, root] = await Promise.all([realpath(requested).catch(() => undefined), realpath(staticDir).catch(() => undefined)])
+    if (file !== undefined && (root === undefined || !inside(file, root))) return notFound(res, path)
+    const info = file !== undefined ? await stat(file).catch(() => undefined) : undefined
+    if (file === undefined || !info?.isFile()) {
       if (decoded === '/') {
         res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
         res.end(req.method === 'HEAD' ? undefined : NOT_BUILT)
@@ -357,7 +406,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     }
     const hashed = decoded.startsWith('/assets/')
     res.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-type': CONTENT_TYPES[extname(requested).toLowerCase()] ?? 'application/octet-stream',
       'content-length': info.size,
       // Vite's hashed assets never change; everything else (index.html) is checked each time.
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -388,6 +437,8 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
         server.once('error', onError)
         server.listen(port, host, () => {
           server.off('error', onError)
+          const name = hostName(host)
+          if (name !== undefined && !WILDCARD_HOSTS.includes(name)) allowedHosts.add(name)
           const address = server.address()
           const actual = typeof address === 'object' && address !== null ? address.port : port
           done({ url: `http://${urlHost(host)}:${actual}`, port: actual })
@@ -413,6 +464,46 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
 function writeStreamHead(res: ServerResponse, encoder: EventEncoder): void {
   res.writeHead(200, { 'content-type': encoder.getContentType(), 'cache-control': 'no-cache', 'x-accel-buffering': 'no' })
   res.flushHeaders()
+}
+
+/**
+ * Throws 403 `forbidden-origin` when the request carries an `Origin` that is
+ * not the server's own: the scheme (`http`, or `https` for a TLS proxy in
+ * front), host and port the request was addressed to (its `Host` header). A
+ * request without `Origin` (curl, Node) passes.
+ */
+function checkOrigin(req: IncomingMessage): void {
+  const origin = req.headers.origin
+  if (origin === undefined) return
+  const sent = parseUrl(origin)
+  const own = sent && (sent.protocol === 'http:' || sent.protocol === 'https:') ? parseUrl(`${sent.protocol}//${req.headers.host ?? ''}`) : undefined
+  if (sent && own && sent.origin === own.origin) return
+  throw new HttpError(403, 'forbidden-origin', `Runs are accepted only from this server's own page or from clients that send no Origin, not from '${origin}'.`)
+}
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The name in a `Host` header or a host option (port dropped, lowercase, IPv6
+ * without brackets), or undefined when it is not a plain `name[:port]`.
+ */
+function hostName(host: string): string | undefined {
+  const text = host.trim()
+  // A bare IPv6 address (as given to listen()): two colons or more, and no port.
+  if (/^[0-9a-f:.]+$/i.test(text) && text.split(':').length > 2) return text.toLowerCase()
+  const match = /^(?:\[([0-9a-f:.]+)\]|([\w.-]+))(?::\d{1,5})?$/i.exec(text)
+  return match ? (match[1] ?? match[2]!).toLowerCase() : undefined
+}
+
+/** Whether `path` is `dir` or inside it (both absolute and resolved). */
+function inside(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep)
 }
 
 /** Throws 405 (with `allow`) unless the request's method is one of `methods`. */

@@ -13,12 +13,27 @@ export interface DemoEvent {
   readonly [field: string]: unknown
 }
 
+/** Encrypted values remembered per thread: the newest ones, the oldest forgotten first. */
+export const MAX_ISSUED_PER_THREAD = 256
+
 /** What the server remembers of one thread (`RunAgentInput.threadId`) across turns. */
 export interface ThreadMemory {
-  /** Every encrypted value this server sent on this thread, in order. */
-  readonly issued: string[]
-  /** Turns answered on this thread so far (0 on the first request). */
-  turns: number
+  /** The encrypted values this server sent on this thread, oldest first: the latest `MAX_ISSUED_PER_THREAD`. */
+  readonly issued: readonly string[]
+  /** Remembers an encrypted value sent on this thread (forgetting the oldest past `MAX_ISSUED_PER_THREAD`). */
+  issue(value: string): void
+}
+
+/** A fresh thread memory; `limit` (default `MAX_ISSUED_PER_THREAD`) caps `issued`. */
+export function createThreadMemory(limit = MAX_ISSUED_PER_THREAD): ThreadMemory {
+  const issued: string[] = []
+  return {
+    issued,
+    issue(value) {
+      issued.push(value)
+      if (issued.length > limit) issued.splice(0, issued.length - limit)
+    },
+  }
 }
 
 export interface AgentContext {
@@ -26,7 +41,7 @@ export interface AgentContext {
   sleep(ms: number): Promise<void>
   /** Aborted when the client goes away (or the server closes). */
   readonly signal: AbortSignal
-  /** This thread's memory; agents push the encrypted values they emit into `issued`. */
+  /** This thread's memory; agents `issue` the encrypted values they emit. */
   readonly thread: ThreadMemory
   /** An id unique within the server process, e.g. `id('msg')` → `msg_7`. */
   id(prefix: string): string

@@ -175,7 +175,7 @@ function Composer({ running, agent, encryptedToSend, onSend, onStop }: ComposerP
   const input = useRef<HTMLTextAreaElement>(null)
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
-    if (running || !agent) return
+    if (running || !agent || prompt.trim() === '') return
     onSend(prompt.trim())
     setPrompt('')
     input.current?.focus()
@@ -198,12 +198,14 @@ function Composer({ running, agent, encryptedToSend, onSend, onStop }: ComposerP
         onKeyDown={onKeyDown}
       />
       <div className="demo-actions">
+        {/* Distinct keys: React must not turn the clicked Stop button into a submit button
+            while its click is still being dispatched (that would send the form). */}
         {running ? (
-          <button type="button" className="demo-button" onClick={onStop}>
+          <button key="stop" type="button" className="demo-button" onClick={onStop}>
             Stop
           </button>
         ) : (
-          <button type="submit" className="demo-button demo-primary" disabled={!agent}>
+          <button key="send" type="submit" className="demo-button demo-primary" disabled={!agent || prompt.trim() === ''}>
             Send
           </button>
         )}

@@ -81,6 +81,8 @@ export class ChatSession {
   private readonly listeners = new Set<() => void>()
   private scheduled = false
   private stopping = false
+  /** Bumped by `reset()`: a turn that started before it must not write into the new conversation. */
+  private generation = 0
 
   constructor(private readonly baseUrl = '') {}
 
@@ -94,6 +96,7 @@ export class ChatSession {
   /** Sends `prompt` to `agentId` as the next turn of this conversation. Resolves when the turn ends, whatever the outcome. */
   async send(agentId: string, prompt: string, wire: Wire = 'sse'): Promise<void> {
     if (this.snapshot.running) return
+    const generation = this.generation
     const turn: Turn = { id: newId('turn'), runId: newId('run'), agentId, prompt, status: 'running' }
     const texts = new Map(this.snapshot.texts)
     const tools = new Map(this.snapshot.tools)
@@ -141,6 +144,7 @@ export class ChatSession {
       }
     })
     this.abort = undefined
+    if (generation !== this.generation) return
     this.messages = [...this.messages, user, ...this.turnMessages(turn.runId, texts, tools)]
     const turns = this.snapshot.turns.map((t) => (t.id === turn.id ? { ...t, ...outcome } : t))
     this.update({ turns, texts, tools, running: false, encryptedToSend: countEncrypted(this.messages) }, true)
@@ -165,7 +169,7 @@ export class ChatSession {
         const tool = tools.get(entry.id)
         if (!tool) continue
         out.push({ id: `${entry.id}-call`, role: 'assistant', toolCalls: [{ id: entry.id, type: 'function', function: { name: tool.name, arguments: tool.args } }] })
-        if (tool.result !== undefined) out.push({ id: tool.resultMessageId ?? `${entry.id}-result`, role: 'tool', toolCallId: entry.id, content: tool.result })
+        if (tool.result !== undefined) out.push({ id: tool.resultMessageId || `${entry.id}-result`, role: 'tool', toolCallId: entry.id, content: tool.result })
       }
     }
     return out
@@ -181,6 +185,7 @@ export class ChatSession {
   /** Starts a new conversation (a new thread on the server). */
   reset(): void {
     this.stop()
+    this.generation++
     this.threadId = newId('thread')
     this.messages = []
     this.reasoning.reset()

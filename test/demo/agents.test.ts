@@ -1,8 +1,6 @@
 // @vitest-environment node
 import type { Message, RunAgentInput } from '@ag-ui/core'
-import { EventSchema } from '@ag-ui/core/schemas'
 import { describe, expect, it } from 'vitest'
-import { createReasoningStore, type ReasoningState } from 'reasoning-ui/core'
 import {
   continuityLine,
   FIREHOSE_CHARS,
@@ -14,43 +12,10 @@ import {
   scripts,
 } from '../../demo/server/agents'
 import { promptOf, quote, toDeltas } from '../../demo/server/text'
-import { DropConnection, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from '../../demo/server/types'
+import { createThreadMemory, DropConnection, MAX_ISSUED_PER_THREAD, type DemoEvent, type ThreadMemory } from '../../demo/server/types'
+import { expectValid, fakeContext, inputOf, scriptedAgent, stateOf } from './support'
 
 const PROMPT = 'Should I take the train or fly from Paris to Berlin?'
-
-function inputOf(prompt: string, history: Message[] = []): RunAgentInput {
-  return {
-    threadId: 'thread-1',
-    runId: 'run-1',
-    messages: [...history, { id: `u${history.length + 1}`, role: 'user', content: prompt }],
-    tools: [],
-    context: [],
-    state: {},
-  }
-}
-
-/** A context with no waiting, counting ids and a ticking clock; `sleeps` records every requested pause. */
-function fakeContext(thread: ThreadMemory = { issued: [], turns: 0 }, signal = new AbortController().signal) {
-  let n = 0
-  let t = 1_700_000_000_000
-  const sleeps: number[] = []
-  const context: AgentContext = {
-    sleep: async (ms) => {
-      sleeps.push(ms)
-    },
-    signal,
-    thread,
-    id: (prefix) => `${prefix}_${++n}`,
-    now: () => ++t,
-  }
-  return { context, sleeps }
-}
-
-const agent = (id: string): DemoAgent => {
-  const found = scriptedAgents().find((a) => a.id === id)
-  if (!found) throw new Error(`no agent ${id}`)
-  return found
-}
 
 interface Run {
   readonly events: DemoEvent[]
@@ -59,23 +24,15 @@ interface Run {
   readonly thread: ThreadMemory
 }
 
-async function run(id: string, input = inputOf(PROMPT), thread: ThreadMemory = { issued: [], turns: 0 }): Promise<Run> {
-  const { context, sleeps } = fakeContext(thread)
+async function run(id: string, input = inputOf(PROMPT), thread: ThreadMemory = createThreadMemory()): Promise<Run> {
+  const context = fakeContext({ thread })
   const events: DemoEvent[] = []
   try {
-    for await (const event of agent(id).run(input, context)) events.push(event)
+    for await (const event of scriptedAgent(id).run(input, context)) events.push(event)
   } catch (error) {
-    return { events, error, sleeps, thread }
+    return { events, error, sleeps: context.sleeps, thread }
   }
-  return { events, sleeps, thread }
-}
-
-function expectSchemaValid(events: readonly DemoEvent[]): void {
-  for (const [i, event] of events.entries()) {
-    if (event.type.startsWith('THINKING_')) continue
-    const result = EventSchema.safeParse(event)
-    expect(result.success, `event #${i} ${JSON.stringify(event)}: ${result.error?.message ?? ''}`).toBe(true)
-  }
+  return { events, sleeps: context.sleeps, thread }
 }
 
 /** Runs framed by one RUN_STARTED (with the input's ids) and one RUN_FINISHED; every event dated. */
@@ -87,13 +44,6 @@ function expectRunFrame(events: readonly DemoEvent[], input: RunAgentInput, fini
   for (const event of events) expect(typeof event.timestamp, JSON.stringify(event)).toBe('number')
   const times = events.map((e) => e.timestamp as number)
   expect(times).toEqual([...times].sort((a, b) => a - b))
-}
-
-function stateOf(events: readonly DemoEvent[], ended?: Error): ReasoningState {
-  const store = createReasoningStore({ flush: 'sync' })
-  for (const event of events) store.dispatch(event)
-  if (ended) store.streamEnded(ended)
-  return store.getState()
 }
 
 /** The assistant's answer as the events carry it. */
@@ -116,7 +66,7 @@ describe('the scripted agents', () => {
     const input = inputOf(PROMPT)
     const { events, error } = await run(id, input)
     expect(error).toBeUndefined()
-    expectSchemaValid(events)
+    expectValid(events)
     expectRunFrame(events, input)
     const state = stateOf(events)
     expect(state.diagnostics.map((d) => d.code)).toEqual(id === 'legacy' ? ['deprecated-event'] : [])
@@ -202,7 +152,7 @@ describe('reasoner', () => {
   })
 
   it('given a follow-up carrying its encrypted value back, should open the answer with the round-trip line', async () => {
-    const thread: ThreadMemory = { issued: [], turns: 0 }
+    const thread = createThreadMemory()
     const first = await run('reasoner', inputOf(PROMPT), thread)
     const state = stateOf(first.events)
     const raw = state.blocks[0]!.messages[1]!
@@ -211,7 +161,7 @@ describe('reasoner', () => {
       { id: raw.id, role: 'reasoning', content: raw.text, encryptedValue: raw.encryptedValue! },
       { id: 'a1', role: 'assistant', content: 'answer' },
     ]
-    const input = inputOf('And in winter?', history)
+    const input = inputOf('And in winter?', { history })
     const line = continuityLine(input, thread)
     expect(line).toBe('Round trip: I received 1 reasoning message with an encryptedValue; 1 of 1 matches what this server issued on this thread.')
     const second = await run('reasoner', input, thread)
@@ -245,7 +195,7 @@ describe('private', () => {
   })
 
   it('given a follow-up on the same thread that brings nothing back, should say so', async () => {
-    const thread: ThreadMemory = { issued: [], turns: 0 }
+    const thread = createThreadMemory()
     await run('private', inputOf(PROMPT), thread)
     const { events } = await run('private', inputOf('again'), thread)
     expect(answerOf(events).split('\n')[0]).toBe('Round trip: I received no reasoning message with an encryptedValue, although this server issued one on this thread.')
@@ -276,7 +226,7 @@ describe('interrupted', () => {
   it('should stream part of its reasoning, then throw DropConnection; the block is interrupted and keeps exactly the partial text', async () => {
     const { events, error } = await run('interrupted')
     expect(error).toBeInstanceOf(DropConnection)
-    expectSchemaValid(events)
+    expectValid(events)
     expectRunFrame(events, inputOf(PROMPT), false)
     const script = scripts.interrupted(PROMPT)
     const state = stateOf(events, new Error('x'))
@@ -350,14 +300,25 @@ describe('firehose', () => {
 describe('aborting', () => {
   it.each(SCRIPTED_AGENT_IDS.filter((id) => id !== 'interrupted'))('given an aborted signal, %s should stop without finishing the run', async (id) => {
     const controller = new AbortController()
-    const { context } = fakeContext(undefined, controller.signal)
     const events: DemoEvent[] = []
-    for await (const event of agent(id).run(inputOf(PROMPT), context)) {
+    for await (const event of scriptedAgent(id).run(inputOf(PROMPT), fakeContext({ signal: controller.signal }))) {
       events.push(event)
       if (events.length === 3) controller.abort()
     }
     expect(events.length).toBeLessThan(10)
     expect(events.some((e) => e.type === 'RUN_FINISHED')).toBe(false)
+  })
+})
+
+describe('createThreadMemory', () => {
+  it(`should remember the issued values in order, only the latest ${MAX_ISSUED_PER_THREAD} by default`, () => {
+    const small = createThreadMemory(3)
+    for (const value of ['a', 'b', 'c', 'd', 'e']) small.issue(value)
+    expect(small.issued).toEqual(['c', 'd', 'e'])
+    const thread = createThreadMemory()
+    for (let i = 0; i < MAX_ISSUED_PER_THREAD + 10; i++) thread.issue(`v${i}`)
+    expect(thread.issued).toHaveLength(MAX_ISSUED_PER_THREAD)
+    expect(thread.issued[0]).toBe('v10')
   })
 })
 

@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Message, RunAgentInput, Tool } from '@ag-ui/core'
-import { EventSchema } from '@ag-ui/core/schemas'
+import type { Message, Tool } from '@ag-ui/core'
 import { describe, expect, it } from 'vitest'
-import { createReasoningStore, toReasoningMessages, type ReasoningState } from 'reasoning-ui/core'
+import { toReasoningMessages } from 'reasoning-ui/core'
 import { buildAnthropicRequest, buildOpenAIRequest, providerAgents } from '../../demo/server/providers'
-import type { AgentContext, DemoAgent, DemoEvent, ThreadMemory } from '../../demo/server/types'
+import { createThreadMemory, type DemoAgent, type DemoEvent } from '../../demo/server/types'
 import { summarize } from '../helpers/adapters'
+import { collect, expectValid, fakeContext, runInput, stateOf } from './support'
 
 // --- Helpers
 
@@ -90,38 +90,6 @@ function fakeFetch(respond: (init: RequestInit) => Response | Promise<Response>)
 const bodyOf = (call: Call | undefined): unknown => JSON.parse(String(call?.init.body))
 const headersOf = (call: Call | undefined) => new Headers(call?.init.headers)
 
-/** An AgentContext for tests: `sleep` resolves at once, ids count up, the clock ticks 10 ms per read. */
-function fakeContext(options: { signal?: AbortSignal; thread?: ThreadMemory } = {}): AgentContext {
-  let ids = 0
-  let time = 1_000
-  return {
-    sleep: async () => {},
-    signal: options.signal ?? new AbortController().signal,
-    thread: options.thread ?? { issued: [], turns: 0 },
-    id: (prefix) => `${prefix}_${++ids}`,
-    now: () => (time += 10),
-  }
-}
-
-async function collect(events: AsyncIterable<DemoEvent>): Promise<DemoEvent[]> {
-  const out: DemoEvent[] = []
-  for await (const e of events) out.push(e)
-  return out
-}
-
-function expectValid(events: readonly DemoEvent[]): void {
-  for (const [i, event] of events.entries()) {
-    const result = EventSchema.safeParse(event)
-    expect(result.success, `event #${i} ${JSON.stringify(event)}: ${result.error?.message ?? ''}`).toBe(true)
-  }
-}
-
-function stateOf(events: readonly DemoEvent[]): ReasoningState {
-  const store = createReasoningStore({ flush: 'sync' })
-  for (const e of events) store.dispatch(e)
-  return store.getState()
-}
-
 const types = (events: readonly DemoEvent[]) => events.map((e) => e.type)
 const answer = (events: readonly DemoEvent[]) => events.filter((e) => e.type === 'TEXT_MESSAGE_CONTENT').map((e) => String(e.delta)).join('')
 
@@ -133,15 +101,6 @@ function agentOf(env: Record<string, string | undefined>, fetchImpl: typeof fetc
   if (!found) throw new Error(`no ${id} agent`)
   return found
 }
-
-const input = (messages: Message[], extra: Partial<RunAgentInput> = {}): RunAgentInput => ({
-  threadId: 'thread_7',
-  runId: 'run_7',
-  messages,
-  tools: [],
-  context: [],
-  ...extra,
-})
 
 const user = (id: string, content: string): Message => ({ id, role: 'user', content })
 
@@ -216,7 +175,7 @@ describe('providerAgents', () => {
     const env = { OPENAI_API_KEY: OPENAI_KEY, OPENAI_MODEL: 'o4-mini', OPENAI_BASE_URL: 'https://proxy.example/openai/v1/' }
     const agent = agentOf(env, fetchImpl, 'openai')
     expect(agent.description).toMatch(/^Live: o4-mini /)
-    await collect(agent.run(input([user('u1', 'Hi')]), fakeContext()))
+    await collect(agent.run(runInput([user('u1', 'Hi')]), fakeContext()))
     expect(calls.map((c) => c.url)).toEqual(['https://proxy.example/openai/v1/responses'])
     expect(bodyOf(calls[0])).toMatchObject({ model: 'o4-mini' })
   })
@@ -226,7 +185,7 @@ describe('providerAgents', () => {
     const env = { ANTHROPIC_API_KEY: ANTHROPIC_KEY, ANTHROPIC_MODEL: 'claude-opus-4-1', ANTHROPIC_BASE_URL: 'http://localhost:9000' }
     const agent = agentOf(env, fetchImpl, 'anthropic')
     expect(agent.description).toMatch(/^Live: claude-opus-4-1 /)
-    await collect(agent.run(input([user('u1', 'Hi')]), fakeContext()))
+    await collect(agent.run(runInput([user('u1', 'Hi')]), fakeContext()))
     expect(calls.map((c) => c.url)).toEqual(['http://localhost:9000/v1/messages'])
     expect(bodyOf(calls[0])).toMatchObject({ model: 'claude-opus-4-1' })
   })
@@ -234,7 +193,7 @@ describe('providerAgents', () => {
 
 describe('buildOpenAIRequest', () => {
   it('given a multi-turn transcript, should POST /responses with the messages in order, encrypted reasoning only, and no reasoning text', () => {
-    const request = buildOpenAIRequest(input(transcript, { tools: [weatherTool] }), { model: 'gpt-5-mini' })
+    const request = buildOpenAIRequest(runInput(transcript, { tools: [weatherTool] }), { model: 'gpt-5-mini' })
     expect(request).toEqual({
       path: '/responses',
       body: {
@@ -263,14 +222,14 @@ describe('buildOpenAIRequest', () => {
   })
 
   it('given an effort and a keepEncrypted filter, should use the effort and send back only the values kept', () => {
-    const { body } = buildOpenAIRequest(input(transcript, { tools: [weatherTool] }), { model: 'o3', effort: 'high', keepEncrypted: (v) => v !== 'ENC-ONE' })
+    const { body } = buildOpenAIRequest(runInput(transcript, { tools: [weatherTool] }), { model: 'o3', effort: 'high', keepEncrypted: (v) => v !== 'ENC-ONE' })
     expect(body.reasoning).toEqual({ effort: 'high', summary: 'auto' })
     expect(body.input.some((item) => 'type' in item && item.type === 'reasoning')).toBe(false)
   })
 
   it('given reasoning not directly followed by assistant output, should drop it (the API requires the following item)', () => {
     const { body } = buildOpenAIRequest(
-      input([
+      runInput([
         user('u1', 'One'),
         { id: 'r_late', role: 'reasoning', content: '', encryptedValue: 'ENC-BEFORE-USER' },
         user('u2', 'Two'),
@@ -291,7 +250,7 @@ describe('buildOpenAIRequest', () => {
 
   it('given undeclared tools, pending calls, failed tools, context and media-only messages, should keep the request valid', () => {
     const { body } = buildOpenAIRequest(
-      input(
+      runInput(
         [
           user('u1', 'Plan my day.'),
           {
@@ -329,7 +288,7 @@ describe('buildAnthropicRequest', () => {
   const signatureOf = (m: { id: string; content: string }) => (signatures[m.id]?.text === m.content ? signatures[m.id]!.signature : undefined)
 
   it('given a multi-turn transcript, should POST /v1/messages with thinking on, system joined, turns merged and alternating', () => {
-    const request = buildAnthropicRequest(input(transcript, { tools: [weatherTool] }), { model: 'claude-sonnet-4-5', signatureOf })
+    const request = buildAnthropicRequest(runInput(transcript, { tools: [weatherTool] }), { model: 'claude-sonnet-4-5', signatureOf })
     expect(request).toEqual({
       path: '/v1/messages',
       body: {
@@ -361,17 +320,17 @@ describe('buildAnthropicRequest', () => {
   })
 
   it('given no signatures and no kept encrypted values, should send no reasoning at all', () => {
-    const { body } = buildAnthropicRequest(input(transcript, { tools: [weatherTool] }), { model: 'm', keepEncrypted: () => false })
+    const { body } = buildAnthropicRequest(runInput(transcript, { tools: [weatherTool] }), { model: 'm', keepEncrypted: () => false })
     expect(body.messages.flatMap((m) => m.content).filter((b) => b.type === 'thinking' || b.type === 'redacted_thinking')).toEqual([])
     expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 })
   })
 
   it('given budget and max tokens too small, should raise them to what the API accepts', () => {
-    expect(buildAnthropicRequest(input([user('u', 'x')]), { model: 'm', budgetTokens: 500, maxTokens: 1000 }).body).toMatchObject({
+    expect(buildAnthropicRequest(runInput([user('u', 'x')]), { model: 'm', budgetTokens: 500, maxTokens: 1000 }).body).toMatchObject({
       max_tokens: 2048,
       thinking: { type: 'enabled', budget_tokens: 1024 },
     })
-    expect(buildAnthropicRequest(input([user('u', 'x')]), { model: 'm', budgetTokens: 4000, maxTokens: 16000 }).body).toMatchObject({
+    expect(buildAnthropicRequest(runInput([user('u', 'x')]), { model: 'm', budgetTokens: 4000, maxTokens: 16000 }).body).toMatchObject({
       max_tokens: 16000,
       thinking: { type: 'enabled', budget_tokens: 4000 },
     })
@@ -385,13 +344,13 @@ describe('buildAnthropicRequest', () => {
   ]
 
   it('given a tool-use loop whose assistant turn starts with thinking, should keep thinking on', () => {
-    const { body } = buildAnthropicRequest(input(loop([{ id: 'r', role: 'reasoning', content: '', encryptedValue: 'REDACTED' }]), { tools: [weatherTool] }), { model: 'm' })
+    const { body } = buildAnthropicRequest(runInput(loop([{ id: 'r', role: 'reasoning', content: '', encryptedValue: 'REDACTED' }]), { tools: [weatherTool] }), { model: 'm' })
     expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 })
     expect(body.messages[1]!.content[0]).toEqual({ type: 'redacted_thinking', data: 'REDACTED' })
   })
 
   it('given a tool-use loop without sendable thinking, should turn thinking off for this request (the API would refuse it)', () => {
-    const { body } = buildAnthropicRequest(input(loop([{ id: 'r', role: 'reasoning', content: 'unsigned thoughts' }]), { tools: [weatherTool] }), { model: 'm' })
+    const { body } = buildAnthropicRequest(runInput(loop([{ id: 'r', role: 'reasoning', content: 'unsigned thoughts' }]), { tools: [weatherTool] }), { model: 'm' })
     expect(body).not.toHaveProperty('thinking')
     expect(body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Weather in Oslo?' }] },
@@ -402,7 +361,7 @@ describe('buildAnthropicRequest', () => {
 
   it('given odd tool ids, failed tools, undeclared tools, thinking alone in a turn and results after text, should keep the request valid', () => {
     const { body } = buildAnthropicRequest(
-      input(
+      runInput(
         [
           user('u1', 'Go.'),
           { id: 'r_alone', role: 'reasoning', content: '', encryptedValue: 'ALONE' },
@@ -456,7 +415,7 @@ describe('OpenAI live agent on recorded streams', () => {
     const events = fixture('openai-responses', 'summary-then-answer.json')
     const { fetchImpl, calls } = fakeFetch(() => sseResponse(openaiSse(events)))
     const context = fakeContext()
-    const out = await collect(agentOf(env, fetchImpl, 'openai').run(input([user('u1', 'How many weekdays are in March 2025?')]), context))
+    const out = await collect(agentOf(env, fetchImpl, 'openai').run(runInput([user('u1', 'How many weekdays are in March 2025?')]), context))
 
     expect(calls).toHaveLength(1)
     expect(calls[0]!.url).toBe('https://api.openai.com/v1/responses')
@@ -475,8 +434,8 @@ describe('OpenAI live agent on recorded streams', () => {
     })
 
     expectValid(out)
-    expect(out[0]).toMatchObject({ type: 'RUN_STARTED', threadId: 'thread_7', runId: 'run_7' })
-    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', threadId: 'thread_7', runId: 'run_7' })
+    expect(out[0]).toMatchObject({ type: 'RUN_STARTED', threadId: 'thread-1', runId: 'run-1' })
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', threadId: 'thread-1', runId: 'run-1' })
     const state = stateOf(out)
     expect(summarize(state)).toEqual({
       blocks: [{
@@ -498,7 +457,7 @@ describe('OpenAI live agent on recorded streams', () => {
 
   it('given reasoning, a tool call, reasoning again and the answer, should yield the blocks in output order', async () => {
     const { fetchImpl } = fakeFetch(() => sseResponse(openaiSse(fixture('openai-responses', 'agentic-reasoning-tool-reasoning.json'))))
-    const out = await collect(agentOf(env, fetchImpl, 'openai').run(input([user('u1', 'Go')]), fakeContext()))
+    const out = await collect(agentOf(env, fetchImpl, 'openai').run(runInput([user('u1', 'Go')]), fakeContext()))
     expectValid(out)
     const state = stateOf(out)
     expect(state.blocks.map((b) => b.status)).toEqual(['complete', 'complete'])
@@ -512,8 +471,8 @@ describe('OpenAI live agent on recorded streams', () => {
     let turn = 0
     const { fetchImpl, calls } = fakeFetch(() => sseResponse(openaiSse(turn++ === 0 ? events : next)))
     const agent = agentOf(env, fetchImpl, 'openai')
-    const thread: ThreadMemory = { issued: [], turns: 0 }
-    const first = await collect(agent.run(input([user('u1', 'Is 2027 prime?')]), fakeContext({ thread })))
+    const thread = createThreadMemory()
+    const first = await collect(agent.run(runInput([user('u1', 'Is 2027 prime?')]), fakeContext({ thread })))
 
     expectValid(first)
     // The final value (on `output_item.done`), not the placeholder on `.added`.
@@ -528,13 +487,13 @@ describe('OpenAI live agent on recorded streams', () => {
     // What a client sends back: its reasoning messages (toReasoningMessages), the answer, a new question.
     const reasoning = toReasoningMessages(state)
     expect(reasoning).toEqual([{ id: 'rs_68a5000000000000000000000000000000000000000000c1', role: 'reasoning', content: '', encryptedValue: value }])
-    await collect(agent.run(input([
+    await collect(agent.run(runInput([
       user('u1', 'Is 2027 prime?'),
       { id: 'scripted', role: 'reasoning', content: '', encryptedValue: 'made-up-by-a-scripted-agent' },
       ...reasoning,
       { id: 'msg_68a5000000000000000000000000000000000000000000b5', role: 'assistant', content: 'Yes: 2,027 is a prime number.' },
       user('u2', 'And 2029?'),
-    ], { runId: 'run_8' }), fakeContext({ thread })))
+    ], { runId: 'run-2' }), fakeContext({ thread })))
     expect((bodyOf(calls[1]) as { input: unknown }).input).toEqual([
       { role: 'user', content: 'Is 2027 prime?' },
       { type: 'reasoning', encrypted_content: value, summary: [] },
@@ -545,7 +504,7 @@ describe('OpenAI live agent on recorded streams', () => {
 
   it('given the token limit during reasoning, should end with RUN_ERROR and the reasoning interrupted', async () => {
     const { fetchImpl } = fakeFetch(() => sseResponse(openaiSse(fixture('openai-responses', 'token-limit-during-reasoning.json'))))
-    const out = await collect(agentOf(env, fetchImpl, 'openai').run(input([user('u1', 'Go')]), fakeContext()))
+    const out = await collect(agentOf(env, fetchImpl, 'openai').run(runInput([user('u1', 'Go')]), fakeContext()))
     expectValid(out)
     expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'max_output_tokens' })
     expect(stateOf(out).blocks.map((b) => b.status)).toEqual(['interrupted'])
@@ -564,7 +523,7 @@ describe('Anthropic live agent on recorded streams', () => {
     const events = fixture('anthropic', 'thinking-then-text.json')
     const { fetchImpl, calls } = fakeFetch(() => sseResponse(anthropicSse(events)))
     const context = fakeContext()
-    const out = await collect(agentOf(env, fetchImpl, 'anthropic').run(input([user('u1', 'Is 2027 prime?')]), context))
+    const out = await collect(agentOf(env, fetchImpl, 'anthropic').run(runInput([user('u1', 'Is 2027 prime?')]), context))
 
     expect(calls[0]!.url).toBe('https://api.anthropic.com/v1/messages')
     const headers = headersOf(calls[0])
@@ -581,8 +540,8 @@ describe('Anthropic live agent on recorded streams', () => {
     })
 
     expectValid(out)
-    expect(out[0]).toMatchObject({ type: 'RUN_STARTED', threadId: 'thread_7', runId: 'run_7' })
-    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', threadId: 'thread_7', runId: 'run_7' })
+    expect(out[0]).toMatchObject({ type: 'RUN_STARTED', threadId: 'thread-1', runId: 'run-1' })
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', threadId: 'thread-1', runId: 'run-1' })
     expect(summarize(stateOf(out))).toEqual({
       blocks: [{ status: 'complete', kinds: ['text'], text: [thinkingOf(events)], title: 'Checking whether 2027 is prime', encrypted: false }],
       timeline: ['reasoning', 'text'],
@@ -595,7 +554,7 @@ describe('Anthropic live agent on recorded streams', () => {
     const events = fixture('anthropic', 'redacted-thinking.json')
     const { fetchImpl } = fakeFetch(() => sseResponse(anthropicSse(events)))
     const context = fakeContext()
-    const out = await collect(agentOf(env, fetchImpl, 'anthropic').run(input([user('u1', 'Go')]), context))
+    const out = await collect(agentOf(env, fetchImpl, 'anthropic').run(runInput([user('u1', 'Go')]), context))
     expectValid(out)
     const data = (events.find((e) => (e.content_block as { type?: string } | undefined)?.type === 'redacted_thinking')!.content_block as { data: string }).data
     expect(context.thread.issued).toEqual([data])
@@ -611,9 +570,9 @@ describe('Anthropic live agent on recorded streams', () => {
     let turn = 0
     const { fetchImpl, calls } = fakeFetch(() => sseResponse(anthropicSse(turn++ === 0 ? events : fixture('anthropic', 'no-thinking.json'))))
     const agent = agentOf(env, fetchImpl, 'anthropic')
-    const thread: ThreadMemory = { issued: [], turns: 0 }
+    const thread = createThreadMemory()
     const tools = [{ name: 'get_weather', description: 'Weather for a location.', parameters: { type: 'object' } }]
-    const first = await collect(agent.run(input([user('u1', 'Weather in Paris?')], { tools }), fakeContext({ thread })))
+    const first = await collect(agent.run(runInput([user('u1', 'Weather in Paris?')], { tools }), fakeContext({ thread })))
 
     expectValid(first)
     const state = stateOf(first)
@@ -625,7 +584,7 @@ describe('Anthropic live agent on recorded streams', () => {
     const reasoning = toReasoningMessages(state)
     const thinking = thinkingOf(events)
     expect(reasoning).toEqual([{ id: 'msg_01ToolUseAfterThinking2:0', role: 'reasoning', content: thinking }])
-    const continuation = (reasoningMessages: Message[]) => input([
+    const continuation = (reasoningMessages: Message[]) => runInput([
       user('u1', 'Weather in Paris?'),
       ...reasoningMessages,
       {
@@ -635,7 +594,7 @@ describe('Anthropic live agent on recorded streams', () => {
         toolCalls: [{ id: 'toolu_01A09q90qw90lq917835lq9', type: 'function', function: { name: 'get_weather', arguments: args } }],
       },
       { id: 'result_1', role: 'tool', toolCallId: 'toolu_01A09q90qw90lq917835lq9', content: '15 °C, clear' },
-    ], { tools, runId: 'run_8' })
+    ], { tools, runId: 'run-2' })
 
     await collect(agent.run(continuation(reasoning), fakeContext({ thread })))
     const body = bodyOf(calls[1]) as { messages: unknown[]; thinking?: unknown }
@@ -662,7 +621,7 @@ describe('Anthropic live agent on recorded streams', () => {
 
   it('given an error event while thinking, should end with RUN_ERROR and the thinking interrupted', async () => {
     const { fetchImpl } = fakeFetch(() => sseResponse(anthropicSse(fixture('anthropic', 'error-while-thinking.json'))))
-    const out = await collect(agentOf(env, fetchImpl, 'anthropic').run(input([user('u1', 'Go')]), fakeContext()))
+    const out = await collect(agentOf(env, fetchImpl, 'anthropic').run(runInput([user('u1', 'Go')]), fakeContext()))
     expectValid(out)
     expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', message: 'Overloaded' })
     expect(stateOf(out).blocks.map((b) => b.status)).toEqual(['interrupted'])
@@ -677,10 +636,10 @@ describe('live agents: failures', () => {
     ['anthropic', ANTHROPIC_KEY, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${ANTHROPIC_KEY}` } }, 'invalid x-api-key'],
   ])('given HTTP 401 from %s, should yield RUN_STARTED then RUN_ERROR naming the status and the provider message, never the key', async (id, key, error, said) => {
     const { fetchImpl } = fakeFetch(() => new Response(JSON.stringify(error), { status: 401, statusText: 'Unauthorized', headers: { 'content-type': 'application/json' } }))
-    const out = await collect(agentOf(both, fetchImpl, id).run(input([user('u1', 'Hi')]), fakeContext()))
+    const out = await collect(agentOf(both, fetchImpl, id).run(runInput([user('u1', 'Hi')]), fakeContext()))
     expectValid(out)
     expect(types(out)).toEqual(['RUN_STARTED', 'RUN_ERROR'])
-    expect(out[0]).toMatchObject({ threadId: 'thread_7', runId: 'run_7' })
+    expect(out[0]).toMatchObject({ threadId: 'thread-1', runId: 'run-1' })
     expect(out[1]).toMatchObject({ code: 'http_401' })
     const message = String(out[1]!.message)
     expect(message).toContain('401')
@@ -690,9 +649,23 @@ describe('live agents: failures', () => {
     expect(JSON.stringify(out)).not.toContain(key)
   })
 
+  it.each([
+    ['openai', OPENAI_KEY, (key: string) => openaiSse([...fixture('openai-responses', 'summary-then-answer.json').slice(0, 4), { type: 'error', code: `bad_key_${key}`, message: `Invalid key ${key}`, param: null }])],
+    ['anthropic', ANTHROPIC_KEY, (key: string) => anthropicSse([...fixture('anthropic', 'thinking-then-text.json').slice(0, 3), { type: 'error', error: { type: `authentication_error ${key}`, message: `invalid x-api-key ${key}` } }])],
+  ])('given an in-stream error event from %s that quotes the key, should scrub it from RUN_ERROR (message and code)', async (id, key, stream) => {
+    const { fetchImpl } = fakeFetch(() => sseResponse(stream(key)))
+    const out = await collect(agentOf(both, fetchImpl, id).run(runInput([user('u1', 'Hi')]), fakeContext()))
+    expectValid(out)
+    const error = out.at(-1)!
+    expect(error.type).toBe('RUN_ERROR')
+    expect(String(error.message)).toMatch(/^(Invalid key|invalid x-api-key) \[redacted\]$/)
+    expect(String(error.code)).toContain('[redacted]')
+    expect(JSON.stringify(out)).not.toContain(key)
+  })
+
   it('given an error body that is not JSON, should still report the status', async () => {
     const { fetchImpl } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }))
-    const out = await collect(agentOf(both, fetchImpl, 'openai').run(input([user('u1', 'Hi')]), fakeContext()))
+    const out = await collect(agentOf(both, fetchImpl, 'openai').run(runInput([user('u1', 'Hi')]), fakeContext()))
     expect(types(out)).toEqual(['RUN_STARTED', 'RUN_ERROR'])
     expect(out[1]!.message).toBe('OpenAI answered HTTP 502 Bad Gateway: <html>Bad gateway</html>')
   })
@@ -701,7 +674,7 @@ describe('live agents: failures', () => {
     const fetchImpl = (async () => {
       throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:443') })
     }) as typeof fetch
-    const out = await collect(agentOf(both, fetchImpl, id).run(input([user('u1', 'Hi')]), fakeContext()))
+    const out = await collect(agentOf(both, fetchImpl, id).run(runInput([user('u1', 'Hi')]), fakeContext()))
     expectValid(out)
     expect(types(out)).toEqual(['RUN_STARTED', 'RUN_ERROR'])
     expect(out[1]).toMatchObject({ code: 'network_error' })
@@ -711,7 +684,7 @@ describe('live agents: failures', () => {
   it('given a body that ends before the response completed, should end with RUN_ERROR and leave the reasoning interrupted', async () => {
     const events = fixture('openai-responses', 'summary-then-answer.json').slice(0, 20)
     const { fetchImpl } = fakeFetch(() => sseResponse(openaiSse(events).replace('data: [DONE]\r\n\r\n', '')))
-    const out = await collect(agentOf(both, fetchImpl, 'openai').run(input([user('u1', 'Hi')]), fakeContext()))
+    const out = await collect(agentOf(both, fetchImpl, 'openai').run(runInput([user('u1', 'Hi')]), fakeContext()))
     expectValid(out)
     expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'stream_ended' })
     expect(stateOf(out).blocks.map((b) => b.status)).toEqual(['interrupted'])
@@ -723,7 +696,7 @@ describe('live agents: failures', () => {
     ['openai', ': keep-alive\n\ndata: not json\n\n'],
   ])('given a 200 body with no provider events (%s, %j), should still yield RUN_STARTED then RUN_ERROR', async (id, text) => {
     const { fetchImpl } = fakeFetch(() => sseResponse(text))
-    const out = await collect(agentOf(both, fetchImpl, id).run(input([user('u1', 'Hi')]), fakeContext()))
+    const out = await collect(agentOf(both, fetchImpl, id).run(runInput([user('u1', 'Hi')]), fakeContext()))
     expectValid(out)
     expect(types(out)).toEqual(['RUN_STARTED', 'RUN_ERROR'])
   })
@@ -732,7 +705,7 @@ describe('live agents: failures', () => {
     const manual = manualResponse()
     const { fetchImpl } = fakeFetch(() => manual.response)
     const events = fixture('anthropic', 'thinking-then-text.json')
-    const run = agentOf(both, fetchImpl, 'anthropic').run(input([user('u1', 'Hi')]), fakeContext())[Symbol.asyncIterator]()
+    const run = agentOf(both, fetchImpl, 'anthropic').run(runInput([user('u1', 'Hi')]), fakeContext())[Symbol.asyncIterator]()
     manual.send(anthropicSse(events.slice(0, 5)))
     const out: DemoEvent[] = []
     for (;;) {
@@ -754,7 +727,7 @@ describe('live agents: streaming and aborting', () => {
     const manual = manualResponse()
     const { fetchImpl } = fakeFetch(() => manual.response)
     const events = fixture('openai-responses', 'summary-then-answer.json')
-    const run = agentOf(env, fetchImpl, 'openai').run(input([user('u1', 'Hi')]), fakeContext())[Symbol.asyncIterator]()
+    const run = agentOf(env, fetchImpl, 'openai').run(runInput([user('u1', 'Hi')]), fakeContext())[Symbol.asyncIterator]()
     manual.send(openaiSse(events.slice(0, 6)))
     const early: string[] = []
     while (!early.includes('REASONING_MESSAGE_CONTENT')) {
@@ -774,7 +747,7 @@ describe('live agents: streaming and aborting', () => {
     const manual = manualResponse()
     const { fetchImpl } = fakeFetch(() => manual.response)
     const controller = new AbortController()
-    const run = agentOf(env, fetchImpl, 'openai').run(input([user('u1', 'Hi')]), fakeContext({ signal: controller.signal }))[Symbol.asyncIterator]()
+    const run = agentOf(env, fetchImpl, 'openai').run(runInput([user('u1', 'Hi')]), fakeContext({ signal: controller.signal }))[Symbol.asyncIterator]()
     manual.send(openaiSse(fixture('openai-responses', 'summary-then-answer.json').slice(0, 6)))
     expect((await run.next()).value).toMatchObject({ type: 'RUN_STARTED' })
     controller.abort()
@@ -790,7 +763,7 @@ describe('live agents: streaming and aborting', () => {
       new Promise<Response>((_, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError')))
       })) as typeof fetch
-    const pending = collect(agentOf(env, fetchImpl, 'openai').run(input([user('u1', 'Hi')]), fakeContext({ signal: controller.signal })))
+    const pending = collect(agentOf(env, fetchImpl, 'openai').run(runInput([user('u1', 'Hi')]), fakeContext({ signal: controller.signal })))
     controller.abort()
     expect(await pending).toEqual([])
   })
@@ -798,7 +771,7 @@ describe('live agents: streaming and aborting', () => {
   it('given the consumer stopping early, should cancel the provider body', async () => {
     const manual = manualResponse()
     const { fetchImpl } = fakeFetch(() => manual.response)
-    const run = agentOf(env, fetchImpl, 'openai').run(input([user('u1', 'Hi')]), fakeContext())[Symbol.asyncIterator]()
+    const run = agentOf(env, fetchImpl, 'openai').run(runInput([user('u1', 'Hi')]), fakeContext())[Symbol.asyncIterator]()
     manual.send(openaiSse(fixture('openai-responses', 'summary-then-answer.json').slice(0, 6)))
     await run.next()
     await run.return?.()

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,22 +9,17 @@ import { EventSchema } from '@ag-ui/core/schemas'
 import { decode } from '@ag-ui/proto'
 import { createParser } from 'eventsource-parser'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { continuityLine, SCRIPTED_AGENT_IDS, scriptedAgents, scripts } from '../../demo/server/agents'
-import { createDemoServer, type DemoServer } from '../../demo/server/server'
-import { DropConnection, type AgentContext, type DemoAgent, type DemoEvent } from '../../demo/server/types'
+import { continuityLine, SCRIPTED_AGENT_IDS, scripts } from '../../demo/server/agents'
+import { createDemoServer, MAX_ID_LENGTH, type DemoServer } from '../../demo/server/server'
+import { DropConnection, MAX_ISSUED_PER_THREAD, type DemoAgent, type DemoEvent } from '../../demo/server/types'
+import { collect, fakeContext, inputOf, scriptedAgent } from './support'
 
 const PROTO = 'application/vnd.ag-ui.event+proto'
-
-function inputOf(prompt: string, threadId = 'thread-1', runId = 'run-1'): RunAgentInput {
-  return { threadId, runId, messages: [{ id: 'u1', role: 'user', content: prompt }], tools: [], context: [], state: {} }
-}
 
 /** What the spy agents saw, per run. */
 interface SpyRecord {
   aborted?: boolean
   finished?: boolean
-  turns?: number
-  slept?: number
 }
 
 const spies: SpyRecord[] = []
@@ -35,7 +30,7 @@ const endless: DemoAgent = {
   name: 'Endless',
   description: 'test: never stops on its own',
   async *run(input, ctx) {
-    const record: SpyRecord = { turns: ctx.thread.turns }
+    const record: SpyRecord = {}
     spies.push(record)
     try {
       yield { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId }
@@ -51,7 +46,10 @@ const endless: DemoAgent = {
   },
 }
 
-/** Reports the thread's turn count and how long a 2-second sleep took. */
+/**
+ * Issues `state.issue` encrypted values (default 1) on its thread, then reports
+ * what the thread remembers and how long a 2-second sleep took.
+ */
 const probe: DemoAgent = {
   id: 'probe',
   name: 'Probe',
@@ -59,8 +57,11 @@ const probe: DemoAgent = {
   async *run(input, ctx) {
     const started = Date.now()
     await ctx.sleep(2000)
+    const { issue } = (input.state ?? {}) as { issue?: number }
+    for (let i = 0; i < (issue ?? 1); i++) ctx.thread.issue(`${input.runId}:${i}`)
+    const { issued } = ctx.thread
     yield { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId }
-    yield { type: 'CUSTOM', name: 'context', value: { turns: ctx.thread.turns, slept: Date.now() - started, ids: [ctx.id('a'), ctx.id('a')] } }
+    yield { type: 'CUSTOM', name: 'context', value: { issued: issued.length, first: issued[0], last: issued.at(-1), slept: Date.now() - started, ids: [ctx.id('a'), ctx.id('a')] } }
     yield { type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId }
   },
 }
@@ -98,6 +99,12 @@ const dropsEarly: DemoAgent = {
 let demo: DemoServer
 let url: string
 let port: number
+
+/** What the probe agent reports after issuing `issue` values on `threadId`. */
+async function probeRun(threadId: string, runId: string, issue = 1) {
+  const events = await sseEvents(await post('/api/agents/probe', { ...inputOf('hi', { threadId, runId }), state: { issue } }))
+  return events.find((e) => e.type === 'CUSTOM')!.value as { issued: number; first: string; last: string; slept: number; ids: string[] }
+}
 
 beforeAll(async () => {
   demo = createDemoServer({ pace: 0, extraAgents: [endless, probe, brokenMidway, brokenEarly, dropsEarly] })
@@ -151,20 +158,8 @@ function normalize(events: readonly DemoEvent[]): Record<string, unknown>[] {
   })
 }
 
-/** The events an agent yields when run directly (pace 0, fresh thread). */
-async function direct(id: string, input: RunAgentInput): Promise<DemoEvent[]> {
-  let n = 0
-  const context: AgentContext = {
-    sleep: async () => {},
-    signal: new AbortController().signal,
-    thread: { issued: [], turns: 0 },
-    id: (prefix) => `${prefix}_${++n}`,
-    now: () => Date.now(),
-  }
-  const events: DemoEvent[] = []
-  for await (const event of scriptedAgents().find((a) => a.id === id)!.run(input, context)) events.push(event)
-  return events
-}
+/** The events a scripted agent yields when run directly (no waiting, fresh thread). */
+const direct = (id: string, input: RunAgentInput): Promise<DemoEvent[]> => collect(scriptedAgent(id).run(input, fakeContext()))
 
 async function expectError(response: Response, status: number, code: string): Promise<string> {
   expect(response.status).toBe(status)
@@ -181,19 +176,40 @@ async function expectServing(): Promise<void> {
   expect(await health.json()).toEqual({ ok: true })
 }
 
-/** A GET with the path sent exactly as written (fetch would normalise `..` away). */
-function rawGet(path: string, target = port): Promise<{ status: number; body: string; type: string | undefined }> {
+interface RawOptions {
+  /** Where to connect; default 127.0.0.1. */
+  readonly address?: string
+  readonly port?: number
+  readonly method?: string
+  /** Sent as given: a `host` replaces the one node:http would send; no content-type unless given. */
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+/**
+ * A request sent exactly as written, with node:http: the path untouched (fetch
+ * would normalise `..` away), any `Host` or `Origin` (as a browser would send them).
+ */
+function raw(path: string, options: RawOptions = {}): Promise<{ status: number; body: string; type: string | undefined }> {
+  const { address = '127.0.0.1', port: target = port, method = 'GET', headers = {}, body } = options
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: target, path, method: 'GET' }, (res) => {
-      let body = ''
+    const req = request({ host: address, port: target, path, method, headers }, (res) => {
+      let text = ''
       res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] }))
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, type: res.headers['content-type'] }))
     })
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
 }
+
+/** The `error.code` of a raw JSON error answer. */
+const codeOf = (answer: { body: string }) => (JSON.parse(answer.body) as { error: { code: string } }).error.code
+
+/** A raw run of the probe agent (JSON body) with these headers. */
+const rawRun = (headers: Record<string, string>, threadId = 'thread-raw', target = port) =>
+  raw('/api/agents/probe', { port: target, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(inputOf('hi', { threadId })) })
 
 describe('GET /api/agents', () => {
   it('should list the scripted agents in order, then the extra ones, as id, name and description', async () => {
@@ -227,7 +243,7 @@ describe('POST /api/agents/:id', () => {
   })
 
   it('given a client that accepts protobuf, should send length-prefixed protobuf frames of the same events', async () => {
-    const input = inputOf('Is Rust worth learning?', 'thread-proto')
+    const input = inputOf('Is Rust worth learning?', { threadId: 'thread-proto' })
     const response = await post('/api/agents/reasoner', input, { accept: PROTO })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe(PROTO)
@@ -236,7 +252,7 @@ describe('POST /api/agents/:id', () => {
   })
 
   it.each(['private', 'agentic', 'structured', 'firehose'])('given %s over protobuf, should decode to the events the agent yields', async (id) => {
-    const input = inputOf('Is Rust worth learning?', `thread-proto-${id}`)
+    const input = inputOf('Is Rust worth learning?', { threadId: `thread-proto-${id}` })
     const response = await post(`/api/agents/${id}`, input, { accept: PROTO })
     expect(response.headers.get('content-type')).toBe(PROTO)
     expect(normalize(await protoEvents(response))).toEqual(normalize(await direct(id, input)))
@@ -244,14 +260,14 @@ describe('POST /api/agents/:id', () => {
 
   it('given no Accept or */*, should answer readable SSE', async () => {
     for (const accept of [undefined, '*/*']) {
-      const response = await post('/api/agents/agentic', inputOf('hi', `thread-accept-${accept}`), accept ? { accept } : {})
+      const response = await post('/api/agents/agentic', inputOf('hi', { threadId: `thread-accept-${accept}` }), accept ? { accept } : {})
       expect(response.headers.get('content-type')).toBe('text/event-stream')
       expect((await sseEvents(response)).at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
     }
   })
 
   it('given the legacy agent and a protobuf Accept, should still answer SSE (THINKING_* have no protobuf encoding)', async () => {
-    const response = await post('/api/agents/legacy', inputOf('hi', 'thread-legacy'), { accept: PROTO })
+    const response = await post('/api/agents/legacy', inputOf('hi', { threadId: 'thread-legacy' }), { accept: PROTO })
     expect(response.headers.get('content-type')).toBe('text/event-stream')
     const events = await sseEvents(response)
     expect(events.find((e) => e.type === 'THINKING_START')).toMatchObject({ title: scripts.legacy('hi').title })
@@ -259,7 +275,7 @@ describe('POST /api/agents/:id', () => {
   })
 
   it('given the firehose, should deliver all 200 KB through backpressure', async () => {
-    const response = await post('/api/agents/firehose', inputOf('go', 'thread-firehose'))
+    const response = await post('/api/agents/firehose', inputOf('go', { threadId: 'thread-firehose' }))
     const events = await sseEvents(response)
     const text = events.filter((e) => e.type === 'REASONING_MESSAGE_CONTENT').map((e) => e.delta).join('')
     expect(text).toBe(scripts.firehose('go').reasoning)
@@ -286,18 +302,19 @@ describe('POST /api/agents/:id', () => {
     await expectServing()
   })
 
-  it('should count the turns of a thread, pass the pace on to sleep, and hand out unique ids', async () => {
-    const turns = async (threadId: string) => {
-      const events = await sseEvents(await post('/api/agents/probe', inputOf('hi', threadId)))
-      return events.find((e) => e.type === 'CUSTOM')!.value as { turns: number; slept: number; ids: string[] }
-    }
-    const first = await turns('thread-turns')
-    expect(first.turns).toBe(0)
+  it('should keep a thread’s memory across runs (one per thread), pass the pace on to sleep, and hand out unique ids', async () => {
+    const first = await probeRun('thread-memory', 'run-1')
+    expect(first.issued).toBe(1)
     expect(first.slept).toBeLessThan(1000)
     expect(first.ids[0]).not.toBe(first.ids[1])
-    expect((await turns('thread-turns')).turns).toBe(1)
-    expect((await turns('thread-turns')).turns).toBe(2)
-    expect((await turns('thread-other')).turns).toBe(0)
+    expect((await probeRun('thread-memory', 'run-2')).issued).toBe(2)
+    expect((await probeRun('thread-memory-other', 'run-1')).issued).toBe(1)
+  })
+
+  it('should remember only the latest MAX_ISSUED_PER_THREAD encrypted values of a thread', async () => {
+    const many = await probeRun('thread-cap', 'run-1', MAX_ISSUED_PER_THREAD + 44)
+    expect(many).toMatchObject({ issued: MAX_ISSUED_PER_THREAD, first: 'run-1:44', last: `run-1:${MAX_ISSUED_PER_THREAD + 43}` })
+    expect(await probeRun('thread-cap', 'run-2', 10)).toMatchObject({ issued: MAX_ISSUED_PER_THREAD, first: 'run-1:54', last: 'run-2:9' })
   })
 })
 
@@ -339,7 +356,7 @@ describe('through @ag-ui/client', () => {
 
 describe('the interrupted agent over fetch', () => {
   it('should deliver the partial reasoning, then make the body read fail', async () => {
-    const response = await post('/api/agents/interrupted', inputOf('hi', 'thread-cut'))
+    const response = await post('/api/agents/interrupted', inputOf('hi', { threadId: 'thread-cut' }))
     expect(response.status).toBe(200)
     const reader = response.body!.getReader()
     const decoder = new TextDecoder()
@@ -413,13 +430,118 @@ describe('bad requests', () => {
     await expectServing()
   })
 
+  it('given no content type (a no-cors fetch of a Blob sends none), should answer 415', async () => {
+    const body = JSON.stringify(inputOf('hi', { threadId: 'thread-no-type' }))
+    const blob = await fetch(`${url}/api/agents/probe`, { method: 'POST', body: new Blob([body]) })
+    const message = await expectError(blob, 415, 'unsupported-media-type')
+    expect(message).toContain('no content-type')
+    const bare = await raw('/api/agents/probe', { method: 'POST', body })
+    expect([bare.status, codeOf(bare)]).toEqual([415, 'unsupported-media-type'])
+    // Nothing ran on the thread.
+    expect((await probeRun('thread-no-type', 'run-1')).issued).toBe(1)
+  })
+
+  it(`given a threadId or runId over ${MAX_ID_LENGTH} characters, should answer 400 invalid-input naming it`, async () => {
+    const long = 'x'.repeat(MAX_ID_LENGTH + 1)
+    const thread = await expectError(await post('/api/agents/probe', inputOf('hi', { threadId: long })), 400, 'invalid-input')
+    expect(thread).toContain(`threadId is ${MAX_ID_LENGTH + 1} characters long, at most ${MAX_ID_LENGTH}`)
+    const run = await expectError(await post('/api/agents/probe', inputOf('hi', { runId: long })), 400, 'invalid-input')
+    expect(run).toContain('runId')
+    const longest = await post('/api/agents/probe', inputOf('hi', { threadId: 'x'.repeat(MAX_ID_LENGTH), runId: 'y'.repeat(MAX_ID_LENGTH) }))
+    expect(longest.status).toBe(200)
+    expect((await sseEvents(longest)).at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
+  })
+
   it('given a non-JSON content type, should answer 415', async () => {
     await expectError(await post('/api/agents/reasoner', JSON.stringify(inputOf('hi')), { 'content-type': 'text/plain' }), 415, 'unsupported-media-type')
     // JSON with a charset, or a +json type, is fine.
-    const ok = await post('/api/agents/private', inputOf('hi', 'thread-charset'), { 'content-type': 'application/json; charset=utf-8' })
+    const ok = await post('/api/agents/private', inputOf('hi', { threadId: 'thread-charset' }), { 'content-type': 'application/json; charset=utf-8' })
     expect(ok.status).toBe(200)
     await ok.text()
     await expectServing()
+  })
+})
+
+describe('who may call: cross-site requests and DNS rebinding', () => {
+  it('given an Origin that is not the server’s own, should answer 403 forbidden-origin without running the agent', async () => {
+    for (const origin of ['http://evil.example', 'null', `http://localhost:${port}`, `http://127.0.0.1:${port + 1}`, 'not a url']) {
+      const answer = await rawRun({ origin }, 'thread-evil')
+      expect([answer.status, codeOf(answer)], origin).toEqual([403, 'forbidden-origin'])
+    }
+    expect((await probeRun('thread-evil', 'run-1')).issued).toBe(1)
+  })
+
+  it('given the server’s own page (Origin equal to the server URL), should run', async () => {
+    const answer = await rawRun({ origin: url })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toContain('RUN_FINISHED')
+    // Same origin by another loopback name, and behind a TLS proxy.
+    expect((await rawRun({ host: `localhost:${port}`, origin: `http://localhost:${port}` })).status).toBe(200)
+    expect((await rawRun({ host: 'localhost', origin: 'https://localhost' })).status).toBe(200)
+  })
+
+  it('given a fetch from Node (no Origin), should run', async () => {
+    const response = await post('/api/agents/probe', inputOf('hi'))
+    expect(response.status).toBe(200)
+    expect((await sseEvents(response)).at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
+  })
+
+  it('given a Host that is not loopback nor the listening host, should answer 403 forbidden-host on every route', async () => {
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost.evil.example`, '0.0.0.0', `[::2]:${port}`]) {
+      for (const path of ['/api/agents', '/api/health', '/', '/api/nothing']) {
+        const answer = await raw(path, { headers: { host } })
+        expect([answer.status, codeOf(answer)], `${host} ${path}`).toEqual([403, 'forbidden-host'])
+      }
+      const run = await rawRun({ host }, 'thread-rebound')
+      expect([run.status, codeOf(run)], host).toEqual([403, 'forbidden-host'])
+    }
+    expect((await probeRun('thread-rebound', 'run-1')).issued).toBe(1)
+  })
+
+  it('given a loopback Host, any port and case, should answer', async () => {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'LOCALHOST', `[::1]:${port}`, '127.0.0.1']) {
+      expect((await raw('/api/agents', { headers: { host } })).status, host).toBe(200)
+    }
+  })
+
+  it('given allowedHosts, should answer those hosts too (name only, any case, any port)', async () => {
+    const lan = createDemoServer({ pace: 0, extraAgents: [probe], allowedHosts: ['demo.lan', 'Box.Example:8080', '[fd00::7]'] })
+    const { port: lanPort } = await lan.listen()
+    try {
+      for (const host of [`demo.lan:${lanPort}`, 'DEMO.LAN', 'box.example', `[fd00::7]:${lanPort}`, `localhost:${lanPort}`]) {
+        expect((await raw('/api/agents', { port: lanPort, headers: { host } })).status, host).toBe(200)
+      }
+      expect((await raw('/api/agents', { port: lanPort, headers: { host: 'other.lan' } })).status).toBe(403)
+      const run = await rawRun({ host: `demo.lan:${lanPort}`, origin: `http://demo.lan:${lanPort}` }, 'thread-lan', lanPort)
+      expect(run.status).toBe(200)
+    } finally {
+      await lan.close()
+    }
+    expect(() => createDemoServer({ allowedHosts: ['not a host'] })).toThrow(RangeError)
+  })
+
+  it('given listen() on a wildcard address, should not answer for the wildcard itself', async () => {
+    const wild = createDemoServer({ pace: 0 })
+    const { port: wildPort } = await wild.listen(0, '0.0.0.0')
+    try {
+      expect((await raw('/api/agents', { port: wildPort, headers: { host: `0.0.0.0:${wildPort}` } })).status).toBe(403)
+      expect((await raw('/api/agents', { port: wildPort })).status).toBe(200)
+    } finally {
+      await wild.close()
+    }
+  })
+
+  it.skipIf(process.platform !== 'linux')('given listen() on a specific address, should answer for it (Linux: all of 127/8 is loopback)', async () => {
+    const other = createDemoServer({ pace: 0 })
+    const { port: otherPort, url: otherUrl } = await other.listen(0, '127.0.0.2')
+    try {
+      expect(otherUrl).toBe(`http://127.0.0.2:${otherPort}`)
+      expect((await raw('/api/agents', { address: '127.0.0.2', port: otherPort })).status).toBe(200)
+      // Not an address the main server listens on.
+      expect((await raw('/api/agents', { headers: { host: `127.0.0.2:${port}` } })).status).toBe(403)
+    } finally {
+      await other.close()
+    }
   })
 })
 
@@ -427,7 +549,7 @@ describe('client disconnect', () => {
   it('given a client that aborts mid-stream, should abort the agent and stop iterating it', async () => {
     const before = spies.length
     const controller = new AbortController()
-    const response = await post('/api/agents/endless', inputOf('hi', 'thread-abort'), {}, controller.signal)
+    const response = await post('/api/agents/endless', inputOf('hi', { threadId: 'thread-abort' }), {}, controller.signal)
     const reader = response.body!.getReader()
     let received = 0
     while (received < 100_000) received += (await reader.read()).value?.length ?? 0
@@ -439,7 +561,7 @@ describe('client disconnect', () => {
 
   it('given the real firehose and a client that aborts, should keep serving', async () => {
     const controller = new AbortController()
-    const response = await post('/api/agents/firehose', inputOf('hi', 'thread-abort-2'), {}, controller.signal)
+    const response = await post('/api/agents/firehose', inputOf('hi', { threadId: 'thread-abort-2' }), {}, controller.signal)
     await response.body!.getReader().read()
     controller.abort()
     await expectServing()
@@ -485,6 +607,12 @@ describe('static files', () => {
     writeFileSync(join(dist, 'assets', 'app-123.css'), 'body{}')
     writeFileSync(join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     writeFileSync(join(root, 'package.json'), '{"secret":true}')
+    // Links inside dist: to a file outside, to a directory outside, and to a file inside.
+    mkdirSync(join(root, 'private'))
+    writeFileSync(join(root, 'private', 'key.txt'), 'secret key')
+    symlinkSync(join(root, 'package.json'), join(dist, 'leak.json'))
+    symlinkSync(join(root, 'private'), join(dist, 'linked'), 'dir')
+    symlinkSync(join(dist, 'logo.svg'), join(dist, 'alias.svg'))
     site = createDemoServer({ pace: 0, staticDir: dist })
     ;({ url: siteUrl, port: sitePort } = await site.listen())
   })
@@ -513,10 +641,30 @@ describe('static files', () => {
     // Only `/` falls back to index.html.
     expect((await fetch(`${siteUrl}/some/route`)).status).toBe(404)
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/../../package.json', '/..%2fpackage.json', '/%2e%2e%2fpackage.json', '/%00']) {
-      const response = await rawGet(path, sitePort)
+      const response = await raw(path, { port: sitePort })
       expect(response.status, path).toBe(404)
       expect(response.body).not.toContain('secret')
     }
+  })
+
+  it('given a symbolic link leading out of staticDir, file or directory, should answer 404; a link inside it is served', async () => {
+    for (const path of ['/leak.json', '/linked/key.txt', '/linked/']) {
+      const response = await raw(path, { port: sitePort })
+      expect(response.status, path).toBe(404)
+      expect(response.body).not.toContain('secret')
+    }
+    const alias = await fetch(`${siteUrl}/alias.svg`)
+    expect(alias.status).toBe(200)
+    expect(alias.headers.get('content-type')).toBe('image/svg+xml')
+    expect((await fetch(`${siteUrl}/logo.svg`)).status).toBe(200)
+  })
+
+  it('given a Host that is not loopback, should answer 403 forbidden-host for the page too', async () => {
+    for (const path of ['/', '/assets/app-123.js']) {
+      const answer = await raw(path, { port: sitePort, headers: { host: 'evil.example' } })
+      expect([answer.status, codeOf(answer)], path).toEqual([403, 'forbidden-host'])
+    }
+    expect((await raw('/', { port: sitePort, headers: { host: `localhost:${sitePort}` } })).status).toBe(200)
   })
 
   it('given a page that is not built, should answer 503 at / with what to do', async () => {

@@ -4,12 +4,12 @@
  * both wires, the round trip of encrypted values, keyboard-only use, and the
  * firehose's responsiveness (reported, not asserted).
  */
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIREHOSE_CHARS, scripts } from '../../demo/server/agents'
-import { artifacts, openDemo, panelRecords, screenshot, send, startDemo, turnEnded, type Demo, type OpenOptions } from './harness'
+import { artifacts, openDemo, panelRecords, screenshot, seen, send, startDemo, turnEnded, type Demo, type OpenOptions } from './harness'
 
 const PROMPT = 'Should I cycle to work this week?'
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await demo?.close()
+  mkdirSync(artifacts, { recursive: true })
   writeFileSync(resolve(artifacts, 'metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`)
 })
 
@@ -57,17 +58,24 @@ async function precedes(a: Locator, b: Locator): Promise<boolean> {
   return a.evaluate((x, y) => Boolean(y && x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING), handle)
 }
 
-/** The full-visibility lifecycle every reasoning panel goes through, read from the page recorder. */
-async function expectStreamedThenCollapsed(page: Page, panel: Locator): Promise<void> {
+/** What the page recorder saw of one panel. */
+async function recordOf(page: Page, panel: Locator) {
   const id = (await panel.getAttribute('data-block-id')) ?? ''
   const record = (await panelRecords(page))[id]
   expect(record, `panel ${id} was recorded`).toBeDefined()
-  expect(record!.labels.some((l) => l.startsWith('Thinking'))).toBe(true)
-  expect(record!.statuses.slice(0, 2)).toEqual(['streaming', 'complete'])
-  expect(record!.states).toEqual(['open', 'closed'])
-  // The text grew in front of the reader: several lengths seen while open and streaming.
-  expect(new Set(record!.streamedLengths).size).toBeGreaterThan(2)
-  expect(record!.streamedLengths).toEqual([...record!.streamedLengths].sort((a, b) => a - b))
+  return record!
+}
+
+/** The full-visibility lifecycle every reasoning panel goes through, read from the page recorder. */
+async function expectStreamedThenCollapsed(page: Page, panel: Locator, minFrames = 3): Promise<void> {
+  const record = await recordOf(page, panel)
+  expect(record.labels.some((l) => l.startsWith('Thinking'))).toBe(true)
+  expect(record.statuses.slice(0, 2)).toEqual(['streaming', 'complete'])
+  expect(record.states).toEqual(['open', 'closed'])
+  // The text grew in front of the reader: several lengths seen while open and streaming
+  // (a firehose may arrive within a frame or two: at most one render per frame).
+  expect(new Set(record.streamedLengths).size).toBeGreaterThanOrEqual(minFrames)
+  expect(record.streamedLengths).toEqual([...record.streamedLengths].sort((a, b) => a - b))
   expect(await panel.getAttribute('data-state')).toBe('closed')
   expect(await statusText(panel)).toMatch(/^Thought for (\d+ seconds?|less than a second)$/)
 }
@@ -97,7 +105,12 @@ describe('every scripted agent, full visibility', () => {
       const panel = panels(page).first()
       expect(await panel.getAttribute('data-encrypted-only')).not.toBeNull()
       await expect.poll(() => panel.locator('[data-slot="encrypted-indicator"]').count()).toBe(1)
-      expect(await panel.textContent()).toContain('Reasoning hidden by the provider')
+      // While the provider thought: "Thinking…", never a panel to open; after: the lock with its duration.
+      const record = await recordOf(page, panel)
+      expect(record.labels.some((l) => l.startsWith('Thinking'))).toBe(true)
+      expect(record.statuses.slice(0, 2)).toEqual(['streaming', 'complete'])
+      expect(await panel.locator('[data-slot="encrypted-label"]').textContent()).toBe('Reasoning hidden by the provider')
+      expect(await panel.locator('[data-slot="encrypted-duration"]').textContent()).toMatch(/^\d+ seconds?$/)
       expect(await panel.getAttribute('data-expandable')).toBeNull()
       expect(norm((await answers(page).first().textContent()) ?? '')).toBe(norm(scripts.private(PROMPT).answer))
       expect(await page.locator('.demo-continuity').textContent()).toContain('sends back 1 encrypted reasoning value')
@@ -145,6 +158,10 @@ describe('every scripted agent, full visibility', () => {
     await run({ agent: 'interrupted' }, PROMPT, async (page) => {
       const panel = panels(page).first()
       await expect.poll(() => panel.getAttribute('data-status')).toBe('interrupted')
+      const record = await recordOf(page, panel)
+      expect(record.labels.some((l) => l.startsWith('Thinking'))).toBe(true)
+      expect(record.statuses).toEqual(['streaming', 'interrupted'])
+      expect(new Set(record.streamedLengths).size).toBeGreaterThan(2)
       expect(await statusText(panel)).toMatch(/^Reasoning interrupted( after \d+ seconds?)?$/)
       // Interrupted reasoning stays open: what arrived is all there is.
       expect(await panel.getAttribute('data-state')).toBe('open')
@@ -166,6 +183,7 @@ describe('every scripted agent, full visibility', () => {
       await page.getByRole('radio', { name: 'summary' }).check()
       // The THINKING_START title is what the summary view falls back on first.
       await expect.poll(async () => (await panel.locator('[data-slot="reasoning-summary"]').textContent()) ?? '').toContain(script.title)
+      await screenshot(page, 'legacy-light')
     })
   })
 
@@ -192,7 +210,7 @@ describe('every scripted agent, full visibility', () => {
     const script = scripts.firehose(PROMPT)
     await run({ agent: 'firehose' }, PROMPT, async (page) => {
       const panel = panels(page).first()
-      await expect.poll(() => panel.getAttribute('data-status')).toBe('complete')
+      await expectStreamedThenCollapsed(page, panel, 1)
       await openPanel(panel)
       const text = (await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? ''
       expect(norm(text)).toBe(norm(script.reasoning))
@@ -207,6 +225,7 @@ describe('every scripted agent, full visibility', () => {
         totalLongTaskMs: Math.round(longTasks.reduce((a, b) => a + b, 0)),
       }
       console.log(`firehose: ${JSON.stringify(metrics.firehose)}`)
+      await screenshot(page, 'firehose-light')
       // Still interactive: the panel collapses on a click right away.
       await trigger(panel).click()
       await expect.poll(() => panel.getAttribute('data-state')).toBe('closed')
@@ -220,7 +239,8 @@ describe('visibility levels', () => {
   const rawOnly = 'nobody wants an essay in a chat reply'
 
   it('summary: the provider summary shows, the raw reasoning text is never in the DOM', async () => {
-    await run({ agent: 'reasoner', visibility: 'summary' }, PROMPT, async (page) => {
+    await run({ agent: 'reasoner', visibility: 'summary', watch: [rawOnly] }, PROMPT, async (page) => {
+      expect(await seen(page)).toEqual([])
       const panel = panels(page).first()
       await openPanel(panel)
       expect(norm((await panel.locator('[data-slot="reasoning-summary"]').textContent()) ?? '')).toContain(norm(script.summary))
@@ -231,7 +251,9 @@ describe('visibility levels', () => {
   })
 
   it('none: a status row only; nothing expands, no reasoning or summary text in the DOM', async () => {
-    await run({ agent: 'reasoner', visibility: 'none' }, PROMPT, async (page) => {
+    await run({ agent: 'reasoner', visibility: 'none', watch: [rawOnly, 'Drafting the answer'] }, PROMPT, async (page) => {
+      // Not at any moment of the stream, not only at the end.
+      expect(await seen(page)).toEqual([])
       const panel = panels(page).first()
       // A status row, not a button: nothing to expand, nothing to focus.
       expect(await panel.getAttribute('data-expandable')).toBeNull()
@@ -248,7 +270,9 @@ describe('visibility levels', () => {
   })
 
   it('switching levels on a finished conversation takes the text out of the DOM and puts it back', async () => {
-    await run({ agent: 'reasoner' }, PROMPT, async (page) => {
+    await run({ agent: 'reasoner', watch: [rawOnly] }, PROMPT, async (page) => {
+      // The watch itself works: under full the sentence streamed into view.
+      expect(await seen(page)).toEqual([rawOnly])
       const panel = panels(page).first()
       await openPanel(panel)
       expect(await page.content()).toContain(rawOnly)
@@ -260,6 +284,48 @@ describe('visibility levels', () => {
       await openPanel(panel)
       expect(await page.content()).toContain(rawOnly)
     })
+  })
+})
+
+describe('conversation', () => {
+  it('"New chat" in the middle of a run starts clean: nothing of the stopped turn reaches the new thread', async () => {
+    const { context, page } = await openDemo(demo, { agent: 'reasoner' })
+    try {
+      await send(page, PROMPT)
+      await expect.poll(() => panels(page).first().getAttribute('data-status')).toBe('streaming')
+      await page.getByRole('button', { name: 'New chat' }).click()
+      await expect.poll(() => page.locator('.demo-turn').count()).toBe(0)
+      await send(page, 'A fresh question')
+      await turnEnded(page)
+      expect(await page.locator('.demo-turn').count()).toBe(1)
+      // A first turn: the server received no reasoning back and issued nothing on this thread before.
+      expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(scripts.reasoner('A fresh question').answer))
+      expect(await page.evaluate(() => window.__errors)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('Stop ends the turn: the panel keeps its text as interrupted, and the next turn runs', async () => {
+    const { context, page } = await openDemo(demo, { agent: 'reasoner' })
+    try {
+      await send(page, PROMPT)
+      const panel = panels(page).first()
+      await expect.poll(async () => ((await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? '').length).toBeGreaterThan(200)
+      await page.getByRole('button', { name: 'Stop' }).click()
+      await turnEnded(page)
+      expect(await panel.getAttribute('data-status')).toBe('interrupted')
+      expect(await page.locator('.demo-note').textContent()).toBe('Stopped.')
+      // One turn: clicking Stop must not also submit the form.
+      expect(await page.locator('.demo-turn').count()).toBe(1)
+      expect(await answers(page).count()).toBe(0)
+      await send(page, 'Try again')
+      await turnEnded(page)
+      await expect.poll(() => answers(page).count()).toBe(1)
+      expect(await page.evaluate(() => window.__errors)).toEqual([])
+    } finally {
+      await context.close()
+    }
   })
 })
 
@@ -307,7 +373,7 @@ describe('wire, keyboard and themes', () => {
 
   for (const theme of ['dark', 'brand'] as const) {
     it(`${theme} theme: every agent's result, screenshotted`, async () => {
-      for (const agent of ['reasoner', 'private', 'agentic', 'interrupted', 'legacy', 'structured'] as const) {
+      for (const agent of ['reasoner', 'private', 'agentic', 'interrupted', 'legacy', 'structured', 'firehose'] as const) {
         await run({ agent, theme }, PROMPT, async (page) => {
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme)
           // data-theme sits on <html> itself (as Tailwind's .dark does): the kit's tokens must follow it.

@@ -9,7 +9,7 @@ import { resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { createDemoServer } from '../../demo/server/server'
-import { chromiumArgs, chromiumPath } from '../helpers/chromium'
+import { chromiumArgs, chromiumPath } from '../helpers/chromium.mjs'
 
 export const artifacts = resolve(import.meta.dirname, '../../test-results/e2e')
 
@@ -53,14 +53,21 @@ declare global {
     __panels: Record<string, PanelRecord>
     __longTasks: number[]
     __errors: string[]
+    /** Watched strings that were in the page's text at any moment. */
+    __seen: string[]
   }
 }
 
-/** Runs in the page before its scripts: records every panel's states and every long task. */
-function recorder(): void {
+/**
+ * Runs in the page before its scripts: records every panel's states, every long
+ * task, every page error, and whether any of `watch` was ever in the page's text
+ * (so a leak while streaming is caught, not only in the end state).
+ */
+function recorder(watch: readonly string[]): void {
   window.__panels = {}
   window.__longTasks = []
   window.__errors = []
+  window.__seen = []
   window.addEventListener('error', (e) => window.__errors.push(String(e.message)))
   window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)))
   try {
@@ -74,6 +81,10 @@ function recorder(): void {
     if (list[list.length - 1] !== value) list.push(value)
   }
   const scan = () => {
+    if (watch.length > 0) {
+      const text = document.body?.textContent ?? ''
+      for (const w of watch) if (!window.__seen.includes(w) && text.includes(w)) window.__seen.push(w)
+    }
     for (const panel of document.querySelectorAll<HTMLElement>('[data-slot="reasoning-panel"]')) {
       const id = panel.dataset.blockId ?? ''
       const record = (window.__panels[id] ??= { statuses: [], states: [], labels: [], streamedLengths: [] })
@@ -95,6 +106,8 @@ export interface OpenOptions {
   readonly locale?: string
   readonly wire?: 'sse' | 'protobuf'
   readonly reducedMotion?: boolean
+  /** Strings the recorder reports if they are ever in the page's text (see `seen`). */
+  readonly watch?: readonly string[]
 }
 
 /** A fresh context and page on the demo with the given switches (through the URL, as a user can share them). */
@@ -104,7 +117,7 @@ export async function openDemo(demo: Demo, options: OpenOptions): Promise<{ cont
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   })
   const page = await context.newPage()
-  await page.addInitScript(recorder)
+  await page.addInitScript(recorder, options.watch ?? [])
   const query = new URLSearchParams()
   for (const [key, value] of Object.entries(options)) if (typeof value === 'string') query.set(key, value)
   await page.goto(`${demo.url}/?${query}`)
@@ -126,6 +139,11 @@ export async function turnEnded(page: Page, timeout = 45_000): Promise<void> {
 
 export async function panelRecords(page: Page): Promise<Record<string, PanelRecord>> {
   return page.evaluate(() => window.__panels)
+}
+
+/** The watched strings (`OpenOptions.watch`) that were in the page's text at any moment so far. */
+export async function seen(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__seen)
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
