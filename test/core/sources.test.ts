@@ -86,12 +86,14 @@ describe('connectSse', () => {
     expect(store.getState().runs[0]!.status).toBe('interrupted')
   })
 
-  it('given an HTTP error, should report it and fail the stream', async () => {
+  it('given an HTTP error, should fail the stream with the status and the start of the body, once', async () => {
     const store = newStore()
     connectSse(new Response('nope', { status: 503, statusText: 'Service Unavailable' }), store)
     await settled(store, () => store.getState().failure !== undefined)
-    expect(store.getState().failure).toBe('HTTP 503 Service Unavailable')
-    expect(store.getState().diagnostics[0]).toMatchObject({ code: 'transport' })
+    expect(store.getState().failure).toBe('HTTP 503 Service Unavailable (text/plain;charset=UTF-8): "nope"')
+    expect(store.getState().diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['transport', 'The stream failed: HTTP 503 Service Unavailable (text/plain;charset=UTF-8): "nope"'],
+    ])
   })
 
   it('given a URL, should fetch it asking for SSE, and abort the request on disconnect', async () => {

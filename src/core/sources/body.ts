@@ -22,12 +22,53 @@ const ACCEPT: Record<BodyFraming, string> = {
   json: 'application/json',
 }
 
+/** Default `maxEventLength`: above any real event (a whole conversation's MESSAGES_SNAPSHOT), yet bounded. */
+const MAX_EVENT_LENGTH = 16 * 1024 * 1024
+
+/** How long an HTTP error's body gets to show its first bytes for the diagnostic: the status alone must not wait on it. */
+const EXCERPT_WAIT_MS = 250
+
+/** Timers take 32-bit delays; a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+const noop = () => {}
+
+/** A short excerpt of untrusted text, quoted so that control characters and junk stay visible. */
+const quote = (text: string, max = 100) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text)
+
+/** An error's message and its cause's: undici's bare "fetch failed" and "terminated" say little alone. */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : ''
+  return cause && cause !== message ? `${message} (${cause})` : message
+}
+
+/**
+ * Rethrows where the app's error reporting sees it (as the store's batched
+ * notifications do), never as an unhandled rejection.
+ */
+const surface = (error: unknown) => queueMicrotask(() => {
+  throw error
+})
+
+/** `promise`, or `undefined` once `ms` have passed. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
+}
+
 /**
  * Reads JSON values from a fetch `Response` (or a URL to fetch) into a store
  * through `reader`. Framing is handled by a real parser (`eventsource-parser`
- * for SSE: LF and CRLF, comments, multi-line data, split chunks). Values that
- * are not JSON become `transport` diagnostics; a failed or cut connection ends
- * the stream with the error. The returned function aborts the request.
+ * for SSE: LF, CRLF and CR line ends, comments, multi-line data, split
+ * chunks). Values that are not JSON and malformed lines become `transport`
+ * diagnostics; an HTTP error, a wrong content type, a failed or cut
+ * connection, an `idleTimeoutMs` without data or an aborted `init.signal` end
+ * the stream with the error, once. The returned function aborts the request
+ * (or cancels the body) and never ends the stream.
  */
 export function connectBody(
   input: ResponseLike | string | URL,
@@ -35,113 +76,296 @@ export function connectBody(
   options: SseOptions,
   reader: BodyReader,
 ): Disconnect {
+  const { idleTimeoutMs = 0, maxEventLength = MAX_EVENT_LENGTH } = options
+  const url = typeof input === 'string' || input instanceof URL ? input : undefined
+  // A Response handed in belongs to the caller's own request; `init` is for URLs.
+  const external = url === undefined ? undefined : (options.init?.signal ?? undefined)
   const controller = new AbortController()
-  let active = true
-  void (async () => {
-    let response: ResponseLike
-    if (typeof input === 'string' || input instanceof URL) {
+  /** `running` until the stream ends (the store hears of it once) or the caller disconnects (it does not). */
+  let phase: 'running' | 'ended' | 'disconnected' = 'running'
+  let response: ResponseLike | undefined = url === undefined ? (input as ResponseLike) : undefined
+  let body: ReadableStreamDefaultReader<Uint8Array> | undefined
+  let framer: Framer | undefined
+  let idle: ReturnType<typeof setTimeout> | undefined
+
+  /** Stops the request and whatever waits on it. */
+  const release = () => {
+    clearTimeout(idle)
+    external?.removeEventListener('abort', onExternalAbort)
+    controller.abort()
+    // A Response handed in is not tied to our controller: cancel its body directly.
+    if (body) body.cancel().catch(noop)
+    else if (response?.body && !response.body.locked) response.body.cancel().catch(noop)
+  }
+
+  /** Ends the stream once: the store marks what is open `interrupted` (and records `error`, if any). */
+  const end = (error?: unknown) => {
+    if (phase !== 'running') return
+    phase = 'ended'
+    release()
+    try {
+      framer?.discard()
+    } finally {
+      store.streamEnded(error)
+    }
+  }
+
+  /** `end` from a timer or an event listener, where nobody could catch what a store listener throws. */
+  const endFromCallback = (error: unknown) => {
+    try {
+      end(error)
+    } catch (thrown) {
+      surface(thrown)
+    }
+  }
+
+  const onExternalAbort = () => endFromCallback(new Error(`The request was aborted through init.signal: ${reasonOf(external?.reason)}`))
+
+  const idleMs = idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMER_MS ? idleTimeoutMs : undefined
+  /** Bytes arrived (or the request went out): the idle clock starts over. */
+  const touch = () => {
+    if (idleMs === undefined) return
+    clearTimeout(idle)
+    idle = setTimeout(() => endFromCallback(new Error(`No data for ${idleMs / 1000} s (idleTimeoutMs: ${idleMs}); the request was aborted.`)), idleMs)
+  }
+
+  const run = async () => {
+    if (phase !== 'running') return
+    if (external?.aborted) return onExternalAbort()
+    external?.addEventListener('abort', onExternalAbort, { once: true })
+    touch()
+    if (url !== undefined) {
       const fetcher = options.fetch ?? globalThis.fetch
       const headers = new Headers(options.init?.headers)
       if (!headers.has('accept')) headers.set('accept', ACCEPT[reader.framing])
+      let fetched: ResponseLike
       try {
-        response = await fetcher(input, { ...options.init, headers, signal: controller.signal })
+        fetched = await fetcher(url, { ...options.init, headers, signal: controller.signal })
       } catch (error) {
-        if (active) store.streamEnded(error)
-        return
+        return end(new Error(`The request failed: ${reasonOf(error)}.`, { cause: error }))
       }
-    } else {
-      response = input
+      response = fetched
+      // Disconnected (or timed out) while the response was on its way: the abort may have come too late for it.
+      if (phase !== 'running') return release()
+      touch()
     }
-    if (!active) return
-    await pump(response, store, controller.signal, () => active, reader)
-  })()
+    const current = response!
+    const status = `${current.status}${current.statusText ? ` ${current.statusText}` : ''}`
+    const type = current.headers?.get('content-type') ?? undefined
+    const wrongType = reader.framing === 'sse' && type !== undefined && !/^\s*text\/event-stream\s*(;|$)/i.test(type)
+    if (!current.ok || wrongType) {
+      const what = current.ok
+        ? `Expected an event stream (text/event-stream), got ${status} with content-type ${type}`
+        : `HTTP ${status}${type ? ` (${type})` : ''}`
+      const excerpt = await excerptOf(current)
+      return end(new Error(excerpt ? `${what}: ${quote(excerpt)}` : what))
+    }
+    if (!current.body) return end(new Error('The response has no body.'))
+    try {
+      body = current.body.getReader()
+    } catch (error) {
+      return end(new Error(`The response body cannot be read (was it read before?): ${reasonOf(error)}`))
+    }
+    const context: FramerContext = {
+      // A listener may disconnect in the middle of a chunk: nothing after that reaches the store.
+      value: (value) => {
+        if (phase === 'running') reader.onValue(value)
+      },
+      report: (message) => {
+        if (phase !== 'disconnected') store.report('transport', message)
+      },
+      maxEventLength,
+    }
+    framer = reader.framing === 'sse' ? sseFramer(context) : reader.framing === 'ndjson' ? ndjsonFramer(context) : jsonFramer(context)
+    const decoder = new TextDecoder()
+    let bytes = 0
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>
+      try {
+        chunk = await body.read()
+      } catch (error) {
+        return end(new Error(`The connection broke after ${bytes} bytes: ${reasonOf(error)}.`, { cause: error }))
+      }
+      if (phase !== 'running') return
+      if (chunk.done) break
+      bytes += chunk.value.byteLength
+      touch()
+      framer.feed(decoder.decode(chunk.value, { stream: true }))
+    }
+    framer.feed(decoder.decode())
+    framer.flush()
+    if (phase !== 'running') return
+    reader.onEnd?.()
+    end()
+  }
+
+  /** The first bytes of an error's body, whitespace folded, for the diagnostic; `''` if none come soon. */
+  const excerptOf = async (from: ResponseLike): Promise<string> => {
+    if (!from.body || from.body.locked) return ''
+    body = from.body.getReader()
+    const chunk = await within(body.read(), EXCERPT_WAIT_MS).catch(noop)
+    if (!chunk || chunk.done) return ''
+    return new TextDecoder().decode(chunk.value).replace(/\s+/g, ' ').trim()
+  }
+
+  run().catch((error: unknown) => {
+    // Not the transport: a store listener (`flush: 'sync'`) or `reader` threw.
+    // The parser may be mid-chunk, so the stream cannot go on: end it with that
+    // error. What the parser holds is no unfinished event then: nothing to discard.
+    if (phase === 'running') {
+      framer = undefined
+      try {
+        return end(error)
+      } catch (thrown) {
+        error = thrown
+      }
+    }
+    surface(error)
+  })
+
   return () => {
-    active = false
-    controller.abort()
+    if (phase !== 'running') return
+    phase = 'disconnected'
+    release()
   }
 }
 
-async function pump(response: ResponseLike, store: ReasoningStore, signal: AbortSignal, isActive: () => boolean, reader: BodyReader) {
-  if (!response.ok) {
-    const reason = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
-    store.report('transport', `The event stream could not be opened: ${reason}.`)
-    store.streamEnded(new Error(reason))
-    return
-  }
-  if (!response.body) {
-    store.streamEnded(new Error('The response has no body.'))
-    return
-  }
-  let received = 0
-  const parse = (data: string, what: string) => {
-    received++
-    try {
-      return { value: JSON.parse(data) as unknown }
-    } catch {
-      store.report('transport', `${what} #${received} is not JSON and was skipped: ${JSON.stringify(data.slice(0, 80))}`)
-      return undefined
-    }
-  }
-  let feed: (text: string) => void
-  let flush: () => void
-  if (reader.framing === 'sse') {
-    const parser = createParser({
-      onEvent: (message) => {
-        // `[DONE]` ends OpenAI-style streams; it carries no event.
-        if (!message.data || message.data === '[DONE]') return
-        const parsed = parse(message.data, 'SSE event')
-        if (parsed) reader.onValue(parsed.value)
-      },
-      onError: (error) => store.report('transport', `Malformed SSE framing: ${error.message}`),
-    })
-    feed = (text) => parser.feed(text)
-    // An event still missing its blank line at the end is discarded, as the SSE spec says.
-    flush = () => {}
-  } else if (reader.framing === 'ndjson') {
-    let pending = ''
-    const line = (raw: string) => {
-      const trimmed = raw.trim()
-      if (!trimmed) return
-      const parsed = parse(trimmed, 'NDJSON line')
-      if (parsed) reader.onValue(parsed.value)
-    }
-    feed = (text) => {
-      pending += text
-      const lines = pending.split('\n')
-      pending = lines.pop()!
-      lines.forEach(line)
-    }
-    flush = () => line(pending)
-  } else {
-    let whole = ''
-    feed = (text) => {
-      whole += text
-    }
-    flush = () => {
-      const parsed = parse(whole, 'JSON body')
-      if (!parsed) return
-      if (Array.isArray(parsed.value)) parsed.value.forEach((v) => reader.onValue(v))
-      else reader.onValue(parsed.value)
-    }
-  }
-  const body = response.body.getReader()
-  const onAbort = () => void body.cancel().catch(() => {})
-  signal.addEventListener('abort', onAbort, { once: true })
-  const decoder = new TextDecoder()
+interface FramerContext {
+  readonly value: (value: unknown) => void
+  readonly report: (message: string) => void
+  readonly maxEventLength: number
+}
+
+interface Framer {
+  /** Decoded text, in order. */
+  feed(text: string): void
+  /** The body ended cleanly: take what is still buffered. */
+  flush(): void
+  /** The stream ended (cleanly or not): say what arrived only in part and is dropped. */
+  discard(): void
+}
+
+function parseJson(data: string, what: string, report: (message: string) => void): { value: unknown } | undefined {
   try {
-    for (;;) {
-      const { done, value } = await body.read()
-      if (!isActive()) return
-      if (done) break
-      feed(decoder.decode(value, { stream: true }))
-    }
-    feed(decoder.decode())
-    flush()
-    reader.onEnd?.()
-    store.streamEnded()
-  } catch (error) {
-    if (isActive()) store.streamEnded(error)
-  } finally {
-    signal.removeEventListener('abort', onAbort)
+    return { value: JSON.parse(data) as unknown }
+  } catch {
+    report(`${what} is not JSON and was skipped: ${quote(data)}`)
+    return undefined
+  }
+}
+
+/**
+ * SSE through `eventsource-parser`, with three things around it: line ends are
+ * made LF first (a CR that ends a chunk cannot wait for a possible LF: the event
+ * it completes would sit unseen until the next bytes, or be lost at the end of
+ * the body); an event over `maxEventLength` is skipped up to the blank line that
+ * ends it; and an event cut off by the end of the stream is reported, not
+ * silently dropped (the SSE spec discards it).
+ */
+function sseFramer({ value, report, maxEventLength }: FramerContext): Framer {
+  let events = 0
+  /** The last chunk ended with a CR: an LF opening the next one is the rest of that CRLF. */
+  let afterCR = false
+  /** The last character seen was an end of line. */
+  let atLineStart = true
+  let overflowed = false
+  /** An event over the limit is being skipped, up to the blank line that ends it. */
+  let skipping = false
+  /** The stream has ended: an event completed now never arrived whole. */
+  let discarding = false
+  const skipped = () => report(`An SSE event longer than maxEventLength (${maxEventLength} characters) was skipped, after SSE event #${events}.`)
+  const parser = createParser({
+    onEvent: ({ data }) => {
+      if (discarding) {
+        if (data) report(`The stream ended inside an unfinished SSE event; it was discarded: ${quote(data)}`)
+        return
+      }
+      // `[DONE]` ends OpenAI-style streams; it carries no event.
+      if (!data || data === '[DONE]') return
+      // The parser stops an event that grows too long only while it is incomplete;
+      // one that arrived whole in a single read is held to the same limit.
+      if (data.length > maxEventLength) return skipped()
+      events++
+      const parsed = parseJson(data, `SSE event #${events}`, report)
+      if (parsed) value(parsed.value)
+    },
+    onError: (error) => {
+      if (discarding) return
+      if (error.type === 'max-buffer-size-exceeded') overflowed = true
+      else if (error.type === 'unknown-field') report(`An SSE line with an unknown field was ignored: ${quote(error.line ?? '')}`)
+      else if (error.type === 'invalid-retry') report(`An SSE retry line with a value that is not a number was ignored: ${quote(error.line ?? '')}`)
+      else report(`Malformed SSE: ${error.message}`)
+    },
+    maxBufferSize: maxEventLength,
+  })
+  return {
+    feed(raw) {
+      if (raw === '') return
+      let text = afterCR && raw.charCodeAt(0) === 10 ? raw.slice(1) : raw
+      afterCR = raw.charCodeAt(raw.length - 1) === 13
+      if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
+      if (text === '') return
+      const lineStart = atLineStart
+      atLineStart = text.endsWith('\n')
+      if (skipping) {
+        const rest = (lineStart ? '\n' : '') + text
+        const blank = rest.indexOf('\n\n')
+        if (blank === -1) return
+        skipping = false
+        text = rest.slice(blank + 2)
+      }
+      parser.feed(text)
+      if (!overflowed) return
+      // The parser dropped what it held and stopped; the rest of that event is skipped as it comes.
+      overflowed = false
+      skipping = true
+      parser.reset()
+      skipped()
+    },
+    flush: noop,
+    discard() {
+      if (skipping) return
+      discarding = true
+      // Ends the pending line and event, so that the parser hands over what it held.
+      parser.feed('\n\n')
+    },
+  }
+}
+
+function ndjsonFramer({ value, report }: FramerContext): Framer {
+  let pending = ''
+  let lines = 0
+  const line = (raw: string) => {
+    const trimmed = raw.trim()
+    if (!trimmed) return
+    lines++
+    const parsed = parseJson(trimmed, `NDJSON line #${lines}`, report)
+    if (parsed) value(parsed.value)
+  }
+  return {
+    feed(text) {
+      pending += text
+      const all = pending.split('\n')
+      pending = all.pop()!
+      all.forEach(line)
+    },
+    flush: () => line(pending),
+    discard: noop,
+  }
+}
+
+function jsonFramer({ value, report }: FramerContext): Framer {
+  let whole = ''
+  return {
+    feed(text) {
+      whole += text
+    },
+    flush() {
+      const parsed = parseJson(whole, 'The JSON body', report)
+      if (!parsed) return
+      if (Array.isArray(parsed.value)) parsed.value.forEach(value)
+      else value(parsed.value)
+    },
+    discard: noop,
   }
 }

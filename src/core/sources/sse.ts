@@ -4,10 +4,14 @@ import type { Disconnect, ResponseLike, SseOptions } from './types'
 
 /**
  * Feeds a store from Server-Sent Events carrying one JSON AG-UI event per `data`
- * field — a fetch `Response`, or a URL to fetch. Framing (LF and CRLF, comments,
- * multi-line data, split chunks) is handled by `eventsource-parser`.
- * Data that is not JSON becomes a diagnostic; a failed or cut connection ends
- * the stream with the error. Disconnecting aborts the request or cancels the body.
+ * field — a fetch `Response`, or a URL to fetch. Framing (LF, CRLF and CR line
+ * ends, comments, multi-line data, split chunks) is handled by `eventsource-parser`.
+ * Data that is not JSON and malformed lines become `transport` diagnostics. An
+ * HTTP error, a content type other than `text/event-stream`, a failed or cut
+ * connection, `idleTimeoutMs` without a byte or an aborted `init.signal` end the
+ * stream with the error: what was open becomes `interrupted`, its text kept.
+ * There is no reconnection. Disconnecting aborts the request or cancels the body
+ * and leaves the store as it is.
  */
 export function connectSse(input: ResponseLike | string | URL, store: ReasoningStore, options: SseOptions = {}): Disconnect {
   return connectBody(input, store, options, { framing: 'sse', onValue: (event) => store.dispatch(event) })

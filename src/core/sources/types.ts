@@ -27,6 +27,8 @@ export interface ResponseLike {
   readonly ok: boolean
   readonly status: number
   readonly statusText?: string
+  /** When present, its `Content-Type` is checked: an SSE body must be `text/event-stream` if it says anything. */
+  readonly headers?: { get(name: string): string | null }
   readonly body: ReadableStream<Uint8Array> | null
 }
 
@@ -42,8 +44,28 @@ export type ReasoningSource =
 export interface SseOptions {
   /** The fetch to use for URLs. Default `globalThis.fetch`. */
   readonly fetch?: typeof globalThis.fetch
-  /** Request options for URLs (method, headers, body …). `Accept: text/event-stream` is added. */
+  /**
+   * Request options for URLs (method, headers, body, signal …). `Accept: text/event-stream`
+   * is added. Aborting `init.signal` aborts the request and ends the stream: what was
+   * open becomes `interrupted` and `failure` says it was aborted.
+   */
   readonly init?: RequestInit
+  /**
+   * Milliseconds without a single byte (event, comment or heartbeat), counted from the
+   * request on, after which the request is aborted and the stream ends with a
+   * `transport` diagnostic ("No data for N s"); what was open becomes `interrupted`.
+   * Default: off (`undefined` or `0`). A reasoning model can think silently for
+   * minutes, so set it only a few times above the heartbeat interval of a server that
+   * sends SSE comments (`: ping`) while it waits.
+   */
+  readonly idleTimeoutMs?: number
+  /**
+   * The longest SSE event, in characters (UTF-16 code units), that is held while it
+   * arrives; a longer one is skipped up to its end with a `transport` diagnostic, so a
+   * server that never ends a line cannot exhaust memory. Default 16 Mi (16,777,216),
+   * far above any real event.
+   */
+  readonly maxEventLength?: number
 }
 
 export type SourceOptions = SseOptions
