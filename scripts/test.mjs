@@ -37,6 +37,7 @@ const steps = [
   { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem },
   { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem },
   { key: 'build', label: 'build', ...npm('build') },
+  { key: 'size', label: 'size budgets', ...npm('size') },
   { key: 'package', label: 'package checks', ...npm('check:package') },
 ];
 

@@ -13,7 +13,7 @@
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
-import { isRecord, str, type Json } from './json'
+import { describeError, isRecord, str, type Json } from './json'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
@@ -242,7 +242,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
       try {
         handle(event)
       } catch (error) {
-        writer.skip(`could not translate the event: ${error instanceof Error ? error.message : String(error)}`)
+        writer.skip(`could not translate the event: ${describeError(error)}`)
       }
       return writer.take()
     },

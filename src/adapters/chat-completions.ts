@@ -14,7 +14,7 @@
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
 import type { ReasoningKind } from '../core/model'
-import { isRecord, str, type Json } from './json'
+import { describeError, isRecord, str, type Json } from './json'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
@@ -302,7 +302,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
       try {
         handle(chunk)
       } catch (error) {
-        writer.skip(`could not translate the chunk: ${error instanceof Error ? error.message : String(error)}`)
+        writer.skip(`could not translate the chunk: ${describeError(error)}`)
       }
       return writer.take()
     },

@@ -59,7 +59,8 @@ export function connectProviderStream<P>(
 
 /**
  * An adapter's `connect…`: splits `options` into the stream's (`framing`,
- * `fetch`, `init`) and the translator's, then `connectProviderStream`.
+ * `fetch`, `init`, `idleTimeoutMs`, `maxEventLength`) and the translator's, then
+ * `connectProviderStream`.
  */
 export function connectAdapter<O extends object>(
   make: (options: O) => Translator<unknown>,
@@ -68,10 +69,12 @@ export function connectAdapter<O extends object>(
   store: ReasoningStore,
   options: O & ProviderStreamOptions,
 ): Disconnect {
-  const { framing: chosen = framing, fetch, init, ...translator } = options
+  const { framing: chosen = framing, fetch, init, idleTimeoutMs, maxEventLength, ...translator } = options
   return connectProviderStream(input, store, make(translator as unknown as O), {
     ...(chosen !== undefined && { framing: chosen }),
     ...(fetch !== undefined && { fetch }),
     ...(init !== undefined && { init }),
+    ...(idleTimeoutMs !== undefined && { idleTimeoutMs }),
+    ...(maxEventLength !== undefined && { maxEventLength }),
   })
 }

@@ -25,10 +25,10 @@ export function requireString(event: Json, key: string): string {
   return value
 }
 
-/** What went wrong, for a diagnostic; never throws (a hostile error's toString may). */
+/** What went wrong, for a diagnostic: an error's message, else the value as text. Never throws (a hostile value's toString may). */
 export function describeError(error: unknown): string {
   try {
-    return String(error)
+    return error instanceof Error ? error.message : String(error)
   } catch {
     return 'an unreadable error'
   }

@@ -13,7 +13,7 @@
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
-import { isRecord, nonEmpty, str, type Json } from './json'
+import { describeError, isRecord, nonEmpty, str, type Json } from './json'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
@@ -307,7 +307,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
       try {
         handle(event)
       } catch (error) {
-        writer.skip(`The Letta message could not be translated: ${error instanceof Error ? error.message : String(error)}`)
+        writer.skip(`The Letta message could not be translated: ${describeError(error)}`)
       }
       return writer.take()
     },

@@ -40,9 +40,9 @@ const summaryId = (itemId: string, i: number) => `${itemId}:summary:${i}`
 const reasoningTextId = (itemId: string, i: number) => `${itemId}:text:${i}`
 
 class OpenAIResponsesTranslator implements Translator {
-  private readonly w: EventWriter
+  readonly w: EventWriter
   /** Whether any provider event meant something (an empty stream ends with nothing). */
-  private active = false
+  active = false
   /** Whether any AG-UI event went out (the run id is fixed from then on). */
   private emitted = false
   /**
@@ -71,7 +71,7 @@ class OpenAIResponsesTranslator implements Translator {
     return this.take()
   }
 
-  private take(): AgUiEvent[] {
+  take(): AgUiEvent[] {
     const out = this.w.take()
     if (out.length > 0) this.emitted = true
     return out
@@ -82,35 +82,12 @@ class OpenAIResponsesTranslator implements Translator {
     return this.take()
   }
 
-  /** One whole (non-streaming) `Response` object, as one provider event. */
-  whole(response: unknown): AgUiEvent[] {
-    this.w.next()
-    this.guard(() => {
-      if (!isRecord(response)) throw new Malformed('The response must be an object')
-      this.active = true
-      this.created(response)
-      const output = response.output
-      if (!Array.isArray(output)) throw new Malformed('response.output must be an array')
-      for (const item of output) {
-        if (!isRecord(item) || typeof item.type !== 'string') {
-          this.w.skip('An output item without a type was skipped')
-          continue
-        }
-        this.guard(() => {
-          this.itemAdded(item)
-          this.itemDone(item)
-        })
-      }
-      this.responseEnded(response)
-    })
-    return this.take()
-  }
-
-  private guard(run: () => void): void {
+  /** Runs `run`; what it throws becomes a diagnostic (the event is skipped). */
+  guard(run: () => void): void {
     try {
       run()
     } catch (error) {
-      this.w.skip(error instanceof Malformed ? `${error.message}; the event was skipped.` : `The event could not be translated: ${describeError(error)}`)
+      this.w.skip(error instanceof Malformed ? error.message : `The event could not be translated: ${describeError(error)}`)
     }
   }
 
@@ -356,6 +333,33 @@ function itemOf(event: Json): Json {
 }
 
 /**
+ * One whole (non-streaming) `Response` object, as one provider event. Outside
+ * the class, so that apps that only stream do not ship it.
+ */
+function whole(t: OpenAIResponsesTranslator, response: unknown): AgUiEvent[] {
+  t.w.next()
+  t.guard(() => {
+    if (!isRecord(response)) throw new Malformed('The response must be an object')
+    t.active = true
+    t.created(response)
+    const output = response.output
+    if (!Array.isArray(output)) throw new Malformed('response.output must be an array')
+    for (const item of output) {
+      if (!isRecord(item) || typeof item.type !== 'string') {
+        t.w.skip('An output item without a type was skipped')
+        continue
+      }
+      t.guard(() => {
+        t.itemAdded(item)
+        t.itemDone(item)
+      })
+    }
+    t.responseEnded(response)
+  })
+  return t.take()
+}
+
+/**
  * A streaming translator for OpenAI Responses API events (and the
  * OpenResponses `response.reasoning.*` events): push each parsed SSE `data`
  * object, then call `end()` when the stream closes.
@@ -376,7 +380,7 @@ export function translateOpenAIResponses(events: Iterable<unknown>, options: Ope
  */
 export function translateOpenAIResponse(response: unknown, options: OpenAIResponsesOptions = {}): AgUiEvent[] {
   const t = new OpenAIResponsesTranslator(options)
-  return [...t.whole(response), ...t.end()]
+  return [...whole(t, response), ...t.end()]
 }
 
 /**

@@ -119,7 +119,7 @@ class VercelAITranslator implements Translator {
     try {
       this.handle(part)
     } catch (error) {
-      this.w.skip(error instanceof Malformed ? `${error.message}; the part was skipped.` : `The part could not be translated: ${describeError(error)}`)
+      this.w.skip(error instanceof Malformed ? error.message : `The part could not be translated: ${describeError(error)}`)
     }
     return this.take()
   }

@@ -425,6 +425,19 @@ describe('connectOpenAIResponses', () => {
     expect(store.getState().blocks[0]!.messages.map((m) => m.kind)).toEqual(['summary', 'summary'])
   })
 
+  it('given idleTimeoutMs and a provider that stalls mid-reasoning, should pass the option to the stream and interrupt the block', async () => {
+    const head = new TextEncoder().encode(sse(fixture('summary-then-answer.json').slice(0, 25)).replace('data: [DONE]\r\n\r\n', ''))
+    // The body sends its first events, then nothing, and never closes.
+    const stalled = new Response(new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(head) }), {
+      headers: { 'content-type': 'text/event-stream' },
+    })
+    const store = createReasoningStore({ flush: 'sync' })
+    connectOpenAIResponses(stalled, store, { idleTimeoutMs: 50 })
+    await vi.waitFor(() => expect(store.getState().blocks[0]?.status).toBe('interrupted'))
+    expect(store.getState().blocks[0]!.messages[0]!.text).not.toBe('')
+    expect(store.getState().diagnostics).toContainEqual(expect.objectContaining({ code: 'transport', message: expect.stringContaining('idleTimeoutMs') }))
+  })
+
   it('given a body cut during reasoning and a malformed event, should interrupt the block and report the event', async () => {
     const events = fixture('summary-then-answer.json').slice(0, 25)
     const bad = { type: 'response.reasoning_summary_text.delta', item_id: 'rs_x', summary_index: 0, delta: 7 } as ProviderEvent

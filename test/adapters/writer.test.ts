@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { connectProviderStream, EventWriter, translateAll, type AgUiEvent, type Translator } from 'reasoning-ui/adapters'
+import {
+  connectProviderStream,
+  createAnthropicTranslator,
+  createChatCompletionsTranslator,
+  createLettaTranslator,
+  createMeupTranslator,
+  createOpenAIResponsesTranslator,
+  createVercelAITranslator,
+  EventWriter,
+  translateAll,
+  type AgUiEvent,
+  type Translator,
+} from 'reasoning-ui/adapters'
 import { createReasoningStore } from 'reasoning-ui/core'
 import { expectValidEvents, storeOf, summarize } from '../helpers/adapters'
 
@@ -146,5 +158,31 @@ describe('translateAll and connectProviderStream', () => {
       expect(store.getState().blocks[0]).toMatchObject({ status: 'interrupted' })
       expect(store.getState().blocks[0]!.messages[0]!.text).toBe('xy')
     }
+  })
+})
+
+describe('every translator, given a provider event that throws what cannot be printed', () => {
+  /** An event whose every field throws a value whose `toString` throws too. */
+  const hostile = new Proxy({}, {
+    get: () => {
+      throw { toString: () => { throw new Error('nope') } }
+    },
+    has: () => true,
+    ownKeys: () => ['type'],
+    getOwnPropertyDescriptor: () => ({ configurable: true, enumerable: true, value: undefined }),
+  })
+  const translators: [string, () => Translator<unknown>][] = [
+    ['Anthropic', () => createAnthropicTranslator()],
+    ['chat completions', () => createChatCompletionsTranslator()],
+    ['Letta', () => createLettaTranslator()],
+    ['MEUP', () => createMeupTranslator()],
+    ['OpenAI Responses', () => createOpenAIResponsesTranslator()],
+    ['Vercel AI', () => createVercelAITranslator()],
+  ]
+
+  it.each(translators)('%s should skip it with a diagnostic and not throw', (_, make) => {
+    const t = make()
+    expect(() => t.push(hostile)).not.toThrow()
+    expect(t.diagnostics).toEqual([{ index: 0, message: expect.stringContaining('an unreadable error') }])
   })
 })

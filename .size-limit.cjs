@@ -1,0 +1,126 @@
+/**
+ * Size budgets (issue 6), checked by `npx size-limit` on dist/ (run `npm run
+ * build` first). Each entry is bundled the way an app's bundler would ship it
+ * (esbuild, tree-shaken, minified) and measured gzipped. Peer dependencies are
+ * the app's and do not count; dependencies (@radix-ui/react-slot,
+ * eventsource-parser) do.
+ *
+ * `limit` is the budget the check enforces (`BUDGETS`). Issue 6's targets
+ * are core ≤ 5 kB, React ≤ 12 kB and each adapter ≤ 2 kB; an entry that meets
+ * its target is held to it, one that does not yet has a budget at about its
+ * current size, so that it cannot grow unnoticed. Lower a budget whenever its
+ * entry shrinks; never raise one without saying why.
+ *
+ * The adapter entries also prove tree-shaking: a bundle that imports one
+ * translator must contain that adapter's code and no other adapter's, and no
+ * transport (SSE parser, fetch) — checked on the bundle esbuild wrote, by the
+ * protocol strings only each adapter's code contains.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- size-limit reads this file as CommonJS
+const { readFileSync } = require('node:fs')
+
+/** Peers: installed by the app, so not part of what this package adds. */
+const PEERS = ['react', 'react-dom', 'react/jsx-runtime', '@radix-ui/react-collapsible', 'framer-motion', '@ag-ui/core']
+
+/** Each adapter: its translator factory, and a string only its code contains. */
+const ADAPTERS = {
+  'openai-responses': { factory: 'createOpenAIResponsesTranslator', marker: 'response.output_item.added' },
+  anthropic: { factory: 'createAnthropicTranslator', marker: 'content_block_start' },
+  'chat-completions': { factory: 'createChatCompletionsTranslator', marker: 'reasoning_content' },
+  letta: { factory: 'createLettaTranslator', marker: 'hidden_reasoning_message' },
+  meup: { factory: 'createMeupTranslator', marker: 'reasoning/start' },
+  'vercel-ai': { factory: 'createVercelAITranslator', marker: 'tool-input-available' },
+}
+
+const MARKERS = Object.values(ADAPTERS).map((a) => a.marker)
+
+/** Strings of the transport (core's body reader, eventsource-parser) that a translator alone must not pull in. */
+const TRANSPORT = ['text/event-stream', 'unknown-field']
+
+/**
+ * An esbuild plugin that fails the check unless the bundle contains every
+ * string in `present` and none in `absent`.
+ */
+function contents(present, absent) {
+  return {
+    name: 'reasoning-ui:bundle-contents',
+    setup(build) {
+      build.onEnd((result) => {
+        for (const file of Object.keys(result.metafile?.outputs ?? {})) {
+          const code = readFileSync(file, 'utf8')
+          const missing = present.filter((s) => !code.includes(s))
+          const unexpected = absent.filter((s) => code.includes(s))
+          const problems = [
+            ...missing.map((s) => `lacks ${JSON.stringify(s)}`),
+            ...unexpected.map((s) => `contains ${JSON.stringify(s)}, which this import should not pull in`),
+          ]
+          if (problems.length > 0) throw new Error(`the bundle ${problems.join('; ')}`)
+        }
+      })
+    },
+  }
+}
+
+/**
+ * A check of an import from dist/adapters whose bundle holds exactly the
+ * adapters in `keys` (by default, their translator factories are imported)
+ * and, unless `extra.transport`, no transport.
+ */
+function adapters(name, keys, limit, extra = {}) {
+  const others = Object.keys(ADAPTERS).filter((k) => !keys.includes(k))
+  return {
+    name,
+    path: 'dist/adapters/index.js',
+    import: extra.import ?? `{ ${keys.map((k) => ADAPTERS[k].factory).join(', ')} }`,
+    gzip: true,
+    ignore: PEERS,
+    limit,
+    modifyEsbuildConfig: (config) => ({
+      ...config,
+      plugins: [contents(keys.map((k) => ADAPTERS[k].marker), [...others.map((k) => ADAPTERS[k].marker), ...(extra.transport ? [] : TRANSPORT)])],
+    }),
+  }
+}
+
+/** Budgets (kB = 1,000 bytes), from the sizes after issue 6 rounded up; the target of each is in its comment. */
+const BUDGETS = {
+  core: '13.9 kB', // target 5 kB
+  react: '22.4 kB', // target 12 kB
+  'openai-responses': '3.3 kB', // target 2 kB, like every adapter
+  anthropic: '2.75 kB',
+  'chat-completions': '3.1 kB',
+  letta: '3.45 kB',
+  meup: '3.85 kB',
+  'vercel-ai': '3.2 kB',
+  'two adapters': '4.6 kB',
+  'all adapters': '15.8 kB',
+  'connect (translator + transport)': '6.85 kB',
+}
+
+module.exports = [
+  {
+    name: 'reasoning-ui/core (everything)',
+    path: 'dist/core/index.js',
+    import: '*',
+    gzip: true,
+    ignore: PEERS,
+    limit: BUDGETS.core,
+    modifyEsbuildConfig: (config) => ({ ...config, plugins: [contents([], MARKERS)] }),
+  },
+  {
+    name: 'reasoning-ui (everything React, core included)',
+    path: 'dist/index.js',
+    import: '*',
+    gzip: true,
+    ignore: PEERS,
+    limit: BUDGETS.react,
+    modifyEsbuildConfig: (config) => ({ ...config, plugins: [contents([], MARKERS)] }),
+  },
+  ...Object.entries(ADAPTERS).map(([key, { factory }]) => adapters(`reasoning-ui/adapters: ${factory} alone`, [key], BUDGETS[key])),
+  adapters('reasoning-ui/adapters: two translators (OpenAI Responses + Anthropic)', ['openai-responses', 'anthropic'], BUDGETS['two adapters']),
+  adapters('reasoning-ui/adapters (everything)', Object.keys(ADAPTERS), BUDGETS['all adapters'], { import: '*', transport: true }),
+  adapters('reasoning-ui/adapters: connectOpenAIResponses (translator + SSE transport)', ['openai-responses'], BUDGETS['connect (translator + transport)'], {
+    import: '{ connectOpenAIResponses }',
+    transport: true,
+  }),
+]
