@@ -41,6 +41,7 @@ export default defineConfig([
     '**/node_modules/',
     'dist/',
     'demo/dist/',
+    'bench/render/dist/',
     'storybook-static/',
     'coverage/',
     'test-results/',

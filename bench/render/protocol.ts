@@ -1,0 +1,62 @@
+/**
+ * What the benchmark page (main.ts) and its runner (run.ts) share: the
+ * contenders, what a contender module provides, and what one run reports.
+ */
+
+/** The renderers under test, in table order. */
+export const CONTENDERS = ['kit', 'naive', 'streamdown', 'floor'] as const
+
+export type ContenderName = (typeof CONTENDERS)[number]
+
+/** One renderer on the page, fed one delta at a time. */
+export interface Contender {
+  /** Renders the empty view into `host`; resolves once the first delta may come. */
+  mount(host: HTMLElement): Promise<void>
+  /** Hands over one delta; returns when the contender is done with it. */
+  push(delta: string): void
+  /** The reasoning text as the DOM shows it (no status labels or other chrome). */
+  shown(): string
+  /** React commits so far (see commits.ts); null where there is no React. */
+  commits(): number | null
+}
+
+/** What one streamed trace measured, in the page. Times in ms. */
+export interface PageResult {
+  readonly deltas: number
+  /** Deltas handed over before the stream ended (fewer when capped). */
+  readonly delivered: number
+  /** The stream was stopped at the cap. */
+  readonly capped: boolean
+  /** From the first delta's task starting to the last delta's task returning. */
+  readonly wallMs: number
+  /** From the last delta handled to the frame after the one that shows the full text; null when it never did. */
+  readonly toPaintMs: number | null
+  /** Animation frames (rAF callbacks) from the first delta to that last frame. */
+  readonly frames: number
+  /** React commits over the same span; null for the plain-DOM floor. */
+  readonly commits: number | null
+  /** 'longtask' entries (tasks over 50 ms) over the same span, and the longest one. */
+  readonly longTasks: number
+  readonly longestTaskMs: number
+  /** Visible characters (no whitespace, no `*`) of the trace, and of what the DOM shows at the end. */
+  readonly expectedChars: number
+  readonly shownChars: number
+  /** The DOM shows exactly the trace's visible characters, in order. */
+  readonly textOk: boolean
+  /** The trace's last paragraph is the end of what the DOM shows. */
+  readonly lastParagraphOk: boolean
+}
+
+/** What the page puts on `window` for the runner. */
+export interface BenchHandle {
+  /** Resolves when the contender is mounted and the page has settled. */
+  readonly ready: Promise<void>
+  /** Streams the trace and measures; call once. */
+  run(): Promise<PageResult>
+}
+
+declare global {
+  interface Window {
+    bench?: BenchHandle
+  }
+}

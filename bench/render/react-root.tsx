@@ -1,0 +1,46 @@
+import { Profiler, useLayoutEffect, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
+import { reactCommits } from './commits'
+
+/**
+ * Renders `element` into `host` under a `<Profiler>`, and counts commits
+ * (see commits.ts). Under a profiling build of react-dom
+ * (BENCH_RENDER_REACT_PROFILING=1), `onRender` counts too, and the two
+ * counts must agree.
+ */
+export function mountCounted(host: HTMLElement, element: ReactNode): { commits(): number } {
+  let rendered = 0
+  const onRender = () => {
+    rendered++
+  }
+  const before = reactCommits()
+  flushSync(() => createRoot(host).render(<Profiler id="contender" onRender={onRender}>{element}</Profiler>))
+  return {
+    commits() {
+      const commits = reactCommits() - before
+      if (rendered > 0 && rendered !== commits) throw new Error(`<Profiler> saw ${rendered} commits, the DevTools hook ${commits}`)
+      return commits
+    },
+  }
+}
+
+interface GrowingProps {
+  /** Receives the function that appends one delta, once mounted. */
+  readonly connect: (append: (delta: string) => void) => void
+  /** Renders the whole text so far. */
+  readonly render: (text: string) => ReactNode
+}
+
+/**
+ * How a chat UI typically holds a streaming message: the whole text in
+ * `useState`, one state update per delta. Each update is flushed at once
+ * (`flushSync`), so every delta is one commit and "handled" means "in the
+ * DOM" — React would otherwise batch deltas that land in one task, which
+ * they never do here.
+ */
+export function Growing({ connect, render }: GrowingProps) {
+  const [text, setText] = useState('')
+  useLayoutEffect(() => connect((delta) => flushSync(() => setText((t) => t + delta))), [connect])
+  return render(text)
+}
