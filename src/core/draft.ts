@@ -179,10 +179,22 @@ export const str = (value: unknown): string | undefined => (typeof value === 'st
 
 export const laneOf = (event: Event): Lane => str(event.subagentRunId)
 
+/** A short quote of any value for a diagnostic. Total: never throws, whatever the value does when read. */
 export function describe(value: unknown): string {
-  if (value instanceof Error) return value.message
-  // Diagnostics quote a little of the value: never copy a huge one whole.
-  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value
+  let text: string
+  try {
+    text = quote(value)
+  } catch {
+    // A value that defeats every way of reading it (e.g. a proxy whose traps all throw).
+    return 'an unreadable value'
+  }
+  // Diagnostics quote a little of the value: never keep a huge one whole.
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text
+}
+
+function quote(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (value instanceof Error) return String(value.message)
   try {
     return JSON.stringify(value) ?? String(value)
   } catch {

@@ -14,7 +14,7 @@ export function translateLegacy(d: Draft, event: Event, type: string): Event | u
   if (event.metadata !== undefined) base.metadata = event.metadata
   switch (type) {
     case 'THINKING_START': {
-      const id = `thinking-${++legacy.seq}`
+      const id = unused(d, () => `thinking-${++legacy.seq}`)
       legacy.span = id
       legacy.messageSeq = 0
       const title = str(event.title)
@@ -26,8 +26,8 @@ export function translateLegacy(d: Draft, event: Event, type: string): Event | u
       return { ...base, type: 'REASONING_START', messageId: id }
     }
     case 'THINKING_TEXT_MESSAGE_START': {
-      const span = legacy.span ?? `thinking-${++legacy.seq}`
-      const id = `${span}-message-${++legacy.messageSeq}`
+      const span = legacy.span ?? unused(d, () => `thinking-${++legacy.seq}`)
+      const id = unused(d, () => `${span}-message-${++legacy.messageSeq}`)
       legacy.message = id
       return { ...base, type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning' }
     }
@@ -46,4 +46,16 @@ export function translateLegacy(d: Draft, event: Event, type: string): Event | u
     default:
       return undefined
   }
+}
+
+/**
+ * The next generated id that no block or message uses yet: a producer mixing
+ * legacy and current events may have taken `thinking-1` itself, and sharing an
+ * id would merge its reasoning into ours.
+ */
+function unused(d: Draft, next: () => string): string {
+  let id: string
+  do id = next()
+  while (d.blockById.has(id) || d.messages.has(id))
+  return id
 }

@@ -205,7 +205,10 @@ function applyBlockMeta(d: Draft, block: BlockRec, meta: ReasoningUiMetadata | u
 
 /** Text that arrived with nowhere to go (no id) is kept in a block of its own, never dropped. */
 function keepOrphanText(d: Draft, lane: Lane, delta: string, at: number): void {
-  const id = `reasoning-ui-orphan-${++d.orphanSeq}`
+  // A producer may have used the generated id already: two messages with one id would merge their text.
+  let id: string
+  do id = `reasoning-ui-orphan-${++d.orphanSeq}`
+  while (d.messages.has(id) || d.blockById.has(id))
   const message = startMessage(d, id, lane, at, undefined, true)
   append(d, message, delta)
   d.chunkLanes.set(lane, { kind: 'reasoning', id })

@@ -83,14 +83,19 @@ export type DurationStyle = 'long' | 'narrow'
 const numberFormats = new Map<string, Intl.NumberFormat>()
 const listFormats = new Map<string, Intl.ListFormat>()
 
-function unitFormat(locale: string | undefined, unit: 'second' | 'minute' | 'hour', style: DurationStyle): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${unit}|${style}`
+/** One `Intl.NumberFormat` per locale and options, made once: building one costs milliseconds, and panels format on every streaming render. */
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`
   let format = numberFormats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: style })
+    format = new Intl.NumberFormat(locale, options)
     numberFormats.set(key, format)
   }
   return format
+}
+
+function unitFormat(locale: string | undefined, unit: 'second' | 'minute' | 'hour', style: DurationStyle): Intl.NumberFormat {
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: style })
 }
 
 function listFormat(locale: string | undefined, style: DurationStyle): Intl.ListFormat {
@@ -125,19 +130,12 @@ export function isoDuration(ms: number): string {
   return `PT${Math.max(0, Math.round(ms / 100) / 10)}S`
 }
 
-const percentFormats = new Map<string, Intl.NumberFormat>()
-
 /** 0..1 as a locale percentage ("82%", "82 %"). */
 export function formatPercent(value: number, locale?: string): string {
-  const key = locale ?? ''
-  let format = percentFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })
-    percentFormats.set(key, format)
-  }
-  return format.format(value)
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value)
 }
 
+/** A count in the locale's digits ("1,234", "١٬٢٣٤"). */
 export function formatCount(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(value)
+  return numberFormat(locale).format(value)
 }

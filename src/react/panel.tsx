@@ -1,5 +1,5 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { forwardRef, useRef, type ForwardedRef, type ReactNode, type RefObject } from 'react'
+import { forwardRef, memo, useRef, type ForwardedRef, type ReactNode, type RefObject } from 'react'
 import type { ReasoningStatus } from '../core/model'
 import { AlertIcon, BulbIcon, ChevronIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
@@ -36,19 +36,25 @@ export interface ReasoningPanelProps extends Omit<ReasoningProps, 'children' | '
  * collapses after completion (see `openPolicy`); a user's toggle wins. Encrypted-only
  * blocks show the lock indicator and never open; under `none` nothing opens.
  *
+ * Memoised on its props: unchanged blocks keep their identity in the store, so
+ * in a list of thousands only the panel whose block changed renders again
+ * (keep `labels`, `openPolicy`, `onOpenChange`, … stable to benefit).
+ *
  * Styled by `reasoning-ui/styles.css` through `data-slot` / `data-*` and
  * `--reasoning-*` properties; your `className` is applied last.
  */
-export const ReasoningPanel = forwardRef(function ReasoningPanel(
-  { subagentName, headerExtra, animationDuration = 0.2, ...props }: ReasoningPanelProps,
-  ref: ForwardedRef<HTMLDivElement>,
-) {
-  return (
-    <Reasoning data-slot="reasoning-panel" {...props} ref={ref}>
-      <PanelInner subagentName={subagentName} headerExtra={headerExtra} animationDuration={animationDuration} />
-    </Reasoning>
-  )
-})
+export const ReasoningPanel = memo(
+  forwardRef(function ReasoningPanel(
+    { subagentName, headerExtra, animationDuration = 0.2, ...props }: ReasoningPanelProps,
+    ref: ForwardedRef<HTMLDivElement>,
+  ) {
+    return (
+      <Reasoning data-slot="reasoning-panel" {...props} ref={ref}>
+        <PanelInner subagentName={subagentName} headerExtra={headerExtra} animationDuration={animationDuration} />
+      </Reasoning>
+    )
+  }),
+)
 
 interface PanelInnerProps {
   readonly subagentName: string | undefined

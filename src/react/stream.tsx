@@ -80,7 +80,8 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
     !blocks.some((b) => b.status === 'streaming') &&
     beforeMessageId === undefined &&
     (runId === undefined || lastRun?.runId === runId)
-  const shared = { visibility, openPolicy, labels, locale, renderText, animationDuration }
+  // Once per render, not once per panel: a stream may hold thousands of blocks.
+  const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
   return (
     <div data-slot="reasoning-stream" data-status={status} {...props} ref={ref}>
       {blocks.map((block) => (
@@ -89,7 +90,7 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
           block={block}
           answerStarted={answered.has(block.id)}
           {...subagentProps(block, state.subagents)}
-          {...definedOnly(shared)}
+          {...shared}
         />
       ))}
       {pending && <ThinkingIndicator data-slot="reasoning-pending" label={labels?.thinking} />}

@@ -1,0 +1,233 @@
+/**
+ * Huge input in real Chromium (issue 6, "Hardening"): a 5 MB single delta, one
+ * million one-character deltas and 10,000 blocks, each fed through a store
+ * (the default per-frame notifications) into the kit's components. Each test
+ * asserts behaviour only: it completes, every character / panel is there, and
+ * the page still answers a click. The longest task (PerformanceObserver
+ * `longtask`) and the JS heap are measured and logged, never asserted.
+ */
+import { act, render, waitFor } from '@testing-library/react'
+import { ReasoningPanel, ReasoningStream, createReasoningStore, useReasoningStore, type ReasoningStore } from 'reasoning-ui'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { page, type Locator } from 'vitest/browser'
+import '../../src/styles/reasoning.css'
+import { content, msgEnd, msgStart, run, runDone, span, spanEnd } from '../helpers/events'
+
+/** The longest task seen while a test ran, and how many tasks were long (over 50 ms). */
+interface TaskWatch {
+  longest: number
+  count: number
+  stop: () => void
+}
+
+function watchLongTasks(): TaskWatch {
+  const watch: TaskWatch = { longest: 0, count: 0, stop: () => {} }
+  if (!PerformanceObserver.supportedEntryTypes?.includes('longtask')) return watch
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      watch.count++
+      watch.longest = Math.max(watch.longest, entry.duration)
+    }
+  })
+  observer.observe({ type: 'longtask' })
+  watch.stop = () => {
+    for (const entry of observer.takeRecords()) {
+      watch.count++
+      watch.longest = Math.max(watch.longest, entry.duration)
+    }
+    observer.disconnect()
+  }
+  return watch
+}
+
+/** Chromium's non-standard heap size, in MB, where the page exposes it. */
+function heapMB(): number | undefined {
+  const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory
+  return memory ? Math.round(memory.usedJSHeapSize / 1e5) / 10 : undefined
+}
+
+/** One line per test on the console, for the CI log and the issue. */
+function reportRun(name: string, watch: TaskWatch, started: number, extra: Record<string, unknown> = {}): void {
+  watch.stop()
+  console.log(`[huge] ${name}: ${JSON.stringify({
+    totalMs: Math.round(performance.now() - started),
+    longestTaskMs: Math.round(watch.longest),
+    longTasks: watch.count,
+    heapMB: heapMB() ?? 'n/a',
+    ...extra,
+  })}`)
+}
+
+/** Yields a macrotask, so the browser can render and take input (what a network stream does between chunks). */
+const yieldTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** The gaps between animation frames over `ms` milliseconds: what scrolling and typing feel like meanwhile. */
+async function frameGaps(ms: number): Promise<{ readonly frames: number; readonly longestFrameMs: number }> {
+  const times: number[] = []
+  const end = performance.now() + ms
+  while (performance.now() < end) times.push(await new Promise<number>((resolve) => requestAnimationFrame(resolve)))
+  const gaps = times.slice(1).map((t, i) => t - times[i]!)
+  return { frames: times.length, longestFrameMs: Math.round(Math.max(0, ...gaps)) }
+}
+
+/** `count` paragraphs of plain prose (no markdown), about `size` characters each, ending in a unique marker. */
+function prose(count: number, size: number): string[] {
+  const sentence = 'The running total must still satisfy the constraint, so carry the remainder forward. '
+  const body = sentence.repeat(Math.ceil(size / sentence.length)).slice(0, size - 12)
+  return Array.from({ length: count }, (_, i) => `${body}[${String(i).padStart(8, '0')}]`)
+}
+
+/** The store's first block as a bare ReasoningPanel (what an app placing panels itself renders). */
+function FirstPanel({ store }: { readonly store: ReasoningStore }) {
+  const { blocks } = useReasoningStore(store)
+  return blocks[0] ? <ReasoningPanel block={blocks[0]} data-testid="panel" /> : null
+}
+
+function slot(name: string, within: ParentNode = document): HTMLElement {
+  const element = within.querySelector<HTMLElement>(`[data-slot="${name}"]`)
+  if (!element) throw new Error(`no [data-slot="${name}"] in the document`)
+  return element
+}
+
+/** How long a click took: through Playwright (locating the trigger included), and in the page from input to toggle. */
+interface ClickTiming {
+  readonly clickMs: number
+  readonly inputToToggleMs: number
+}
+
+/**
+ * A click on `trigger` goes through Chromium's input pipeline and toggles
+ * `panel`. Triggers are located by test id and role only: their accessible
+ * name (and the panel's text) ticks every second while a block streams.
+ */
+async function expectToggles(panel: HTMLElement, trigger: Locator): Promise<ClickTiming> {
+  const before = panel.getAttribute('data-state')
+  const after = before === 'open' ? 'closed' : 'open'
+  let input: number | undefined
+  let toggled: number | undefined
+  const onInput = () => {
+    input ??= performance.now()
+  }
+  document.addEventListener('pointerdown', onInput, { capture: true })
+  const observer = new MutationObserver(() => {
+    if (panel.getAttribute('data-state') === after) toggled ??= performance.now()
+  })
+  observer.observe(panel, { attributes: true, attributeFilter: ['data-state'] })
+  const clicked = performance.now()
+  try {
+    await trigger.click()
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', after), { timeout: 10_000 })
+  } finally {
+    observer.disconnect()
+    document.removeEventListener('pointerdown', onInput, { capture: true })
+  }
+  return {
+    clickMs: Math.round(performance.now() - clicked),
+    inputToToggleMs: input !== undefined && toggled !== undefined ? Math.round(toggled - input) : -1,
+  }
+}
+
+let watch: TaskWatch
+let started: number
+beforeEach(() => {
+  watch = watchLongTasks()
+  started = performance.now()
+})
+afterEach(() => {
+  watch.stop()
+})
+
+describe('huge input in Chromium', () => {
+  it('given one 5 MB delta, should render all of it in the open panel and still toggle on a click', async () => {
+    const paragraphs = prose(10_000, 520)
+    const text = paragraphs.join('\n\n')
+    expect(text.length).toBeGreaterThan(5_000_000)
+    const store = createReasoningStore()
+    const { container } = render(<FirstPanel store={store} />)
+    act(() => {
+      store.dispatch(run())
+      store.dispatch(span('s1'))
+      store.dispatch(msgStart('m1'))
+      store.dispatch(content('m1', text))
+    })
+    const panel = await waitFor(() => slot('reasoning-panel', container), { timeout: 20_000 })
+    await waitFor(() => expect(slot('reasoning-text', panel).textContent.length).toBe(text.length - 2 * (paragraphs.length - 1)), { timeout: 20_000 })
+    expect(slot('reasoning-text', panel).textContent).toBe(paragraphs.join(''))
+    expect(panel).toHaveAttribute('data-state', 'open')
+    // A second of the open, still streaming panel: its live counter and spinner keep frames coming.
+    const idle = await frameGaps(1_000)
+    const click = await expectToggles(panel, page.getByTestId('panel').getByRole('button'))
+    reportRun('5 MB single delta', watch, started, { chars: text.length, paragraphs: paragraphs.length, ...idle, ...click })
+  }, 60_000)
+
+  it('given one million one-character deltas, should end with every character shown, and a click mid-stream should win', async () => {
+    const paragraphs = prose(2_500, 420)
+    const text = paragraphs.join('\n\n')
+    const total = 1_000_000
+    expect(text.length).toBeGreaterThanOrEqual(total)
+    const store = createReasoningStore()
+    const { container } = render(<ReasoningStream store={store} data-testid="stream" />)
+    act(() => {
+      store.dispatch(run())
+      store.dispatch(span('s1'))
+      store.dispatch(msgStart('m1'))
+    })
+    const panel = await waitFor(() => slot('reasoning-panel', container))
+    expect(panel).toHaveAttribute('data-state', 'open')
+    let sent = 0
+    // The stream runs on its own, a batch of deltas per task, as a fast network delivers them.
+    const streaming = (async () => {
+      while (sent < total) {
+        const end = Math.min(total, sent + 5_000)
+        for (; sent < end; sent++) store.dispatch(content('m1', text[sent]!))
+        await yieldTask()
+      }
+    })()
+    // Halfway, the reader closes the panel: the click must land while deltas keep arriving.
+    await waitFor(() => expect(sent).toBeGreaterThan(total / 2), { timeout: 30_000, interval: 20 })
+    const click = await expectToggles(panel, page.getByTestId('stream').getByRole('button'))
+    const sentAtClick = sent
+    await streaming
+    expect(sentAtClick, 'the click was answered before the stream ended').toBeLessThan(total)
+    act(() => {
+      store.dispatch(msgEnd('m1'))
+      store.dispatch(spanEnd('s1'))
+      store.dispatch(runDone())
+    })
+    await waitFor(() => expect(panel).toHaveAttribute('data-status', 'complete'))
+    // The user's choice held through the rest of the stream; open it again to read the end.
+    expect(panel).toHaveAttribute('data-state', 'closed')
+    await expectToggles(panel, page.getByTestId('stream').getByRole('button'))
+    const expected = text.slice(0, total)
+    const shown = expected.split('\n\n').join('')
+    await waitFor(() => expect(slot('reasoning-text', panel).textContent.length).toBe(shown.length), { timeout: 10_000 })
+    expect(slot('reasoning-text', panel).textContent).toBe(shown)
+    expect(store.getState().blocks[0]!.messages[0]!.text).toBe(expected)
+    reportRun('1,000,000 one-character deltas', watch, started, { deltas: total, sentAtClick, ...click })
+  }, 60_000)
+
+  it('given 10,000 blocks streamed one after another, should show 10,000 panels and still toggle one on a click', async () => {
+    const blocks = 10_000
+    const store = createReasoningStore()
+    const { container } = render(<ReasoningStream store={store} data-testid="stream" />)
+    act(() => store.dispatch(run()))
+    for (let i = 0; i < blocks; i++) {
+      store.dispatch(span(`s${i}`))
+      store.dispatch(msgStart(`m${i}`))
+      store.dispatch(content(`m${i}`, `Thought number ${i}: check the case and move on.`))
+      store.dispatch(msgEnd(`m${i}`))
+      store.dispatch(spanEnd(`s${i}`))
+      if (i % 500 === 499) await yieldTask()
+    }
+    act(() => store.dispatch(runDone()))
+    await waitFor(() => expect(container.querySelectorAll('[data-slot="reasoning-panel"]')).toHaveLength(blocks), { timeout: 30_000 })
+    const panels = container.querySelectorAll<HTMLElement>('[data-slot="reasoning-panel"]')
+    const last = panels[blocks - 1]!
+    // Complete before it ever rendered, so it is closed (and no auto-collapse can race the click).
+    await waitFor(() => expect(last).toHaveAttribute('data-status', 'complete'))
+    expect(last).toHaveAttribute('data-state', 'closed')
+    const click = await expectToggles(last, page.getByTestId('stream').getByRole('button').last())
+    expect(slot('reasoning-text', last)).toHaveTextContent(`Thought number ${blocks - 1}: check the case and move on.`)
+    reportRun('10,000 blocks', watch, started, { blocks, ...click })
+  }, 60_000)
+})
