@@ -436,9 +436,9 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
   const following = useRef(true)
   const growth = useRef<{ readonly observer: ResizeObserver; readonly observed: WeakSet<Element> } | null>(null)
   const streaming = block.status === 'streaming'
-  // Text can also grow after a commit: a finished paragraph leaves `content-visibility:
-  // visible` and is laid out at its real height a frame later. One observer per
-  // streaming stretch follows those growths too.
+  // Text can also grow after a commit (a custom renderer's async content, web fonts
+  // arriving, a width change re-wrapping lines). One observer per streaming stretch
+  // follows those growths too.
   useIsomorphicLayoutEffect(() => {
     const element = own.current
     if (!element || !streaming || typeof ResizeObserver === 'undefined') return

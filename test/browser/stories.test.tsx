@@ -2,14 +2,18 @@
 /**
  * Every component story, in real Chromium, at every visibility level, with
  * hostile events injected into its `args.events`: what a level must not show
- * never reaches the DOM (attributes included), encrypted values never do, and
- * untrusted text stays text. Then screenshots of the key stories, light and dark.
+ * never reaches the DOM (attributes included), the accessibility tree (names,
+ * descriptions, values, live regions: Chromium's own, read over CDP) or the
+ * console; encrypted values never do; and untrusted text (every payload of
+ * test/helpers/xss-payloads.ts) stays text. Then screenshots of the key
+ * stories, light and dark.
  */
 import { composeStories, composeStory, setProjectAnnotations, type Meta } from '@storybook/react-vite'
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { page } from 'vitest/browser'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { cdp, page } from 'vitest/browser'
 import * as preview from '../../.storybook/preview'
+import { activeContent, oneLine, ranPayloads, xssPayloads } from '../helpers/xss-payloads'
 
 setProjectAnnotations(preview)
 
@@ -44,24 +48,41 @@ const componentStories = stories.filter((s) => !s.title.startsWith('Debugging/')
 
 const RAW = 'RAW-SECRET-7Q'
 const ENC = 'ENC-SECRET-9Z'
-const RLO = '\u202E'
 
-/** Each would run code (setting window.__xss or opening a dialog) if rendered as HTML or followed as a link. */
-const XSS = [
-  '<script>window.__xss=1</script>',
-  '<img src=x onerror="window.__xss=1">',
-  '<img src=x onerror=alert(1)>',
-  '<svg onload="window.__xss=1">',
-  '[x](javascript:window.__xss=1)',
-  '"><iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
-  `${RLO}gnp.exe`,
-]
-const TEXT_PAYLOAD = XSS.join('\n')
-const TITLE_PAYLOAD = `"><svg onload="window.__xss=1"> title ${RLO}`
-const HEADING_PAYLOAD = '<img src=x onerror="window.__xss=1"> heading'
-const SUMMARY_PAYLOAD = `Summary <script>window.__xss=1</script> [x](javascript:window.__xss=1) ${RLO}`
-const STEP_PAYLOAD = '<iframe srcdoc="<script>parent.__xss=1</script>"></iframe> step'
-const TOOL_PAYLOAD = '<img src=x onerror=alert(1)>'
+/** Leads the text payload and appears nowhere else: when it shows, the raw text payload shows (as text). */
+const TEXT_SENTINEL = '<i>raw-xss-text</i>'
+
+/** How many payloads of the shared list each story gets, in turn: every payload reaches several stories. */
+const PAYLOADS_PER_STORY = 8
+
+/** The hostile strings for one story: its share of test/helpers/xss-payloads.ts in every slot. */
+interface Hostile {
+  /** The payloads, each its own paragraph, after the sentinel. */
+  readonly text: string
+  readonly title: string
+  readonly step: string
+  readonly keyFactors: readonly string[]
+  readonly tool: string
+  readonly summary: string
+  /** One payload that fits a bold heading line (one line, no `**`, short enough to be a heading). */
+  readonly heading: string
+}
+
+const headingPayloads = xssPayloads.map((p) => oneLine(p.text)).filter((t) => !t.includes('**') && !t.includes('__') && t.length <= 180)
+
+function hostileFor(story: number): Hostile {
+  const texts = Array.from({ length: PAYLOADS_PER_STORY }, (_, k) => xssPayloads[(story * PAYLOADS_PER_STORY + k) % xssPayloads.length]!.text)
+  const line = oneLine(texts.join(' '))
+  return {
+    text: [TEXT_SENTINEL, ...texts].join('\n\n'),
+    title: `title ${line}`,
+    step: `step ${line}`,
+    keyFactors: texts,
+    tool: `tool ${line}`,
+    summary: `Summary ${line}`,
+    heading: headingPayloads[story % headingPayloads.length]!,
+  }
+}
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined)
 const reasoningUiOf = (event: Event): Record<string, unknown> => {
@@ -114,9 +135,9 @@ function withEncrypted(events: readonly Event[]): Event[] {
 /**
  * Variant "raw": a plain marker paragraph, XSS paragraphs and an XSS heading
  * line at the end of every text message; XSS in every span title, in a step
- * (type, title, key factor, conclusion) opening every span, and in tool names.
+ * (type, title, key factors, conclusion) opening every span, and in tool names.
  */
-function withRawAndXss(events: readonly Event[]): Event[] {
+function withRawAndXss(events: readonly Event[], hostile: Hostile): Event[] {
   const last = textMessages(events)
   const lastIndex = new Map([...last].map(([id, i]) => [i, id]))
   return events.flatMap((event, i) => {
@@ -125,22 +146,22 @@ function withRawAndXss(events: readonly Event[]): Event[] {
     if (event.type === 'REASONING_START' && id !== undefined) {
       const step = `${id}--xss-step`
       out.push(
-        withUi(event, { title: TITLE_PAYLOAD }),
+        withUi(event, { title: hostile.title }),
         withUi({ type: 'REASONING_MESSAGE_START', messageId: step, role: 'reasoning', ...at(event) }, {
-          kind: 'step', stepType: STEP_PAYLOAD, title: STEP_PAYLOAD, keyFactors: [STEP_PAYLOAD], conclusion: STEP_PAYLOAD, confidence: 0.5,
+          kind: 'step', stepType: hostile.step, title: hostile.step, keyFactors: hostile.keyFactors, conclusion: hostile.step, confidence: 0.5,
         }),
-        { type: 'REASONING_MESSAGE_CONTENT', messageId: step, delta: TEXT_PAYLOAD, ...at(event) },
+        { type: 'REASONING_MESSAGE_CONTENT', messageId: step, delta: hostile.text, ...at(event) },
         { type: 'REASONING_MESSAGE_END', messageId: step, ...at(event) },
       )
     } else if (event.type === 'TOOL_CALL_START') {
-      out.push({ ...event, toolCallName: TOOL_PAYLOAD })
+      out.push({ ...event, toolCallName: hostile.tool })
     } else {
       out.push(event)
     }
     const textId = lastIndex.get(i)
     if (textId !== undefined) {
       // A plain paragraph (not a bold line, which would be a title and shown under `summary` on purpose).
-      const delta = `\n\n${RAW}\n\n${TEXT_PAYLOAD}\n\n**${HEADING_PAYLOAD}**\n\n`
+      const delta = `\n\n${RAW}\n\n${hostile.text}\n\n**${hostile.heading}**\n\n`
       const type = event.type === 'REASONING_MESSAGE_CHUNK' ? 'REASONING_MESSAGE_CHUNK' : 'REASONING_MESSAGE_CONTENT'
       out.push({ type, messageId: textId, delta, ...at(event) })
     }
@@ -149,7 +170,7 @@ function withRawAndXss(events: readonly Event[]): Event[] {
 }
 
 /** Variant "summary": a provider summary (`kind: 'summary'`) with XSS opening every span. */
-function withProviderSummary(events: readonly Event[]): Event[] {
+function withProviderSummary(events: readonly Event[], hostile: Hostile): Event[] {
   return events.flatMap((event) => {
     const id = str(event.messageId)
     if (event.type !== 'REASONING_START' || id === undefined) return [event]
@@ -157,7 +178,7 @@ function withProviderSummary(events: readonly Event[]): Event[] {
     return [
       event,
       withUi({ type: 'REASONING_MESSAGE_START', messageId: summary, role: 'reasoning', ...at(event) }, { kind: 'summary' }),
-      { type: 'REASONING_MESSAGE_CONTENT', messageId: summary, delta: SUMMARY_PAYLOAD, ...at(event) },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: summary, delta: hostile.summary, ...at(event) },
       { type: 'REASONING_MESSAGE_END', messageId: summary, ...at(event) },
     ]
   })
@@ -177,17 +198,80 @@ function openAll(root: HTMLElement): void {
   }
 }
 
-/** Nothing from a payload became markup: no handlers, no scripts, frames, images or javascript: links. */
+/** Nothing from a payload became markup: no handlers, no scripts, frames, images or script links, and nothing ran. */
 function expectInert(root: HTMLElement): void {
-  const handlers = [...root.querySelectorAll('*')].flatMap((el) =>
-    el.getAttributeNames().filter((name) => name.toLowerCase().startsWith('on')).map((name) => `<${el.localName} ${name}>`),
-  )
-  expect(handlers).toEqual([])
-  expect(root.querySelectorAll('script, iframe, object, embed, img, [srcdoc]')).toHaveLength(0)
-  expect(root.querySelectorAll('[href^="javascript:" i], [src^="javascript:" i]')).toHaveLength(0)
+  expect(activeContent(root)).toEqual([])
   // The kit's own icons are the only SVGs, and all of them are decorative.
   for (const svg of root.querySelectorAll('svg')) expect(svg.getAttribute('aria-hidden')).toBe('true')
-  expect((window as { __xss?: unknown }).__xss).toBeUndefined()
+  expect(ranPayloads(window)).toEqual([])
+}
+
+/** The test iframe's frame id, for CDP (the session is the page's; the test runs in a frame of it). */
+let testFrameId: Promise<string> | undefined
+
+interface FrameTree {
+  readonly frame: { readonly id: string; readonly url: string }
+  readonly childFrames?: readonly FrameTree[]
+}
+
+async function findTestFrame(): Promise<string> {
+  const session = cdp()
+  await session.send('Accessibility.enable')
+  const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: FrameTree }
+  const frames: FrameTree['frame'][] = []
+  const walk = (tree: FrameTree) => {
+    frames.push(tree.frame)
+    tree.childFrames?.forEach(walk)
+  }
+  walk(frameTree)
+  const frame = frames.find((f) => f.url === location.href)
+  if (!frame) throw new Error(`no frame at ${location.href} in the CDP frame tree`)
+  return frame.id
+}
+
+/**
+ * Chromium's accessibility tree of this document, every node (ignored ones too) with
+ * its role, name, description, value and properties, as one string to search.
+ */
+async function accessibilityTree(): Promise<string> {
+  testFrameId ??= findTestFrame()
+  const { nodes } = (await cdp().send('Accessibility.getFullAXTree', { frameId: await testFrameId })) as { nodes: unknown[] }
+  return JSON.stringify(nodes)
+}
+
+/** A macrotask: effects ran and live regions spoke (the announcer updates on a timeout). */
+const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** What a console call printed, as far as a marker could hide in it (objects, errors and DOM nodes included). */
+function printed(args: readonly unknown[]): string {
+  const seen = new WeakSet<object>()
+  return args
+    .map((arg) => {
+      if (typeof arg === 'string') return arg
+      if (arg instanceof Element) return arg.outerHTML
+      if (arg instanceof Node) return arg.textContent ?? ''
+      if (arg instanceof Error) return `${arg.message}\n${arg.stack ?? ''}`
+      try {
+        return JSON.stringify(arg, (_key, value: unknown) => {
+          if (typeof value === 'object' && value !== null) {
+            if (seen.has(value)) return '[cycle]'
+            seen.add(value)
+          }
+          return typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' ? String(value) : value
+        })
+      } catch {
+        return String(arg)
+      }
+    })
+    .join(' ')
+}
+
+const consoleMethods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const
+let consoleSpies: MockInstance[] = []
+
+/** Everything logged since the test started (the spies call through, so the output is still shown). */
+function consoleOutput(): string {
+  return consoleSpies.flatMap((spy) => spy.mock.calls.map((call) => printed(call))).join('\n')
 }
 
 const dialogs = { alert: vi.fn(), confirm: vi.fn(() => false), prompt: vi.fn(() => null) }
@@ -196,23 +280,42 @@ beforeAll(() => {
   vi.spyOn(window, 'confirm').mockImplementation(dialogs.confirm)
   vi.spyOn(window, 'prompt').mockImplementation(dialogs.prompt)
 })
-afterEach(cleanup)
+beforeEach(() => {
+  consoleSpies = consoleMethods.map((method) => vi.spyOn(console, method))
+})
+afterEach(() => {
+  cleanup()
+  for (const spy of consoleSpies) spy.mockRestore()
+  consoleSpies = []
+})
 afterAll(() => {
-  expect((window as { __xss?: unknown }).__xss).toBeUndefined()
+  expect(ranPayloads(window)).toEqual([])
   vi.restoreAllMocks()
 })
 
 const levels: readonly Level[] = ['none', 'summary', 'full']
 
 describe('every component story, at every visibility level, with hostile events', () => {
-  it('given the story modules, should find component stories that all render from args.events', () => {
+  it('given the story modules, should find component stories that all render from args.events, enough to give every payload several', () => {
     expect(componentStories.length).toBeGreaterThanOrEqual(30)
+    expect(componentStories.length * PAYLOADS_PER_STORY).toBeGreaterThanOrEqual(xssPayloads.length * 3)
     const missing = componentStories.filter((s) => !Array.isArray(s.Story.args.events)).map((s) => `${s.title} / ${s.name}`)
     expect(missing).toEqual([])
   })
 
-  describe.each(componentStories)('$title › $name', ({ Story }) => {
+  it('given a spied console, should see what is logged, objects and DOM nodes included (control for the sweep)', () => {
+    const node = document.createElement('p')
+    node.title = RAW
+    for (const spy of consoleSpies) spy.mockImplementationOnce(() => undefined)
+    console.warn('a message', { nested: { value: ENC } })
+    console.debug(node)
+    expect(consoleOutput()).toContain(ENC)
+    expect(consoleOutput()).toContain(RAW)
+  })
+
+  describe.each(componentStories.map((story, i) => ({ ...story, i })))('$title › $name', ({ Story, i }) => {
     const events = (Story.args.events ?? []) as readonly Event[]
+    const hostile = hostileFor(i)
     const privacy = (Story.parameters.privacy ?? {}) as { rawText?: boolean; visibility?: boolean }
     // Summaries and indicators never show raw text; a standalone summary takes no visibility (it is the summary level).
     const showsRawText = privacy.rawText !== false
@@ -222,39 +325,62 @@ describe('every component story, at every visibility level, with hostile events'
     const hasSpans = events.some((e) => e.type === 'REASONING_START')
     const secrets = [ENC, ...ownSecrets(events)]
 
-    it.each(levels)('under %s, should keep raw text where the level allows, encrypted values out, and payloads inert', async (level) => {
+    it.each(levels)('under %s, should keep raw text where the level allows (DOM, accessibility tree, console), encrypted values out, and payloads inert', async (level) => {
+      // Markers the level must not show, in the accessibility tree and the console as in the DOM.
+      const hidden = level === 'full' && showsRawText ? secrets : [RAW, ...secrets]
+      const expectNotLogged = (variant: string) => {
+        const logged = consoleOutput()
+        // Nothing of the reasoning is logged at any level, and never an encrypted value.
+        for (const marker of [RAW, ...secrets]) expect(logged.includes(marker), `${variant}: ${marker} logged`).toBe(false)
+      }
+      /** Reads the accessibility tree (after the live regions spoke) and checks no hidden marker is in it; returns it. */
+      const expectNotInAccessibilityTree = async (variant: string) => {
+        await tick()
+        const tree = await accessibilityTree()
+        for (const marker of hidden) expect(tree.includes(marker), `${variant}: ${marker} in the accessibility tree`).toBe(false)
+        return tree
+      }
+
       // Raw text, XSS in text, headings, titles, steps and tool names; encrypted values everywhere.
-      const raw = render(<Story live={false} visibility={level} events={withEncrypted(withRawAndXss(events))} />)
+      const raw = render(<Story live={false} visibility={level} events={withEncrypted(withRawAndXss(events, hostile))} />)
       openAll(raw.container)
       const html = () => document.body.innerHTML
       if (level === 'full' && showsRawText && hasText) {
         await waitFor(() => expect(html()).toContain(RAW))
         // Shown, as text: the payload is escaped, not dropped.
-        expect(raw.container.textContent).toContain('<script>window.__xss=1</script>')
+        expect(raw.container.textContent).toContain(TEXT_SENTINEL)
       } else {
         expect(html()).not.toContain(RAW)
         if (!(level === 'full' && showsRawText && hasSpans)) {
-          expect(raw.container.textContent).not.toContain('<script>window.__xss=1</script>')
+          expect(raw.container.textContent).not.toContain(TEXT_SENTINEL)
         }
       }
       if (level === 'none' && takesVisibility) {
-        for (const text of [HEADING_PAYLOAD, TITLE_PAYLOAD, STEP_PAYLOAD]) expect(raw.container.textContent).not.toContain(text)
+        for (const text of [hostile.heading, hostile.title, hostile.step]) expect(raw.container.textContent).not.toContain(text)
       }
       if (level === 'summary' && hasText && raw.container.querySelector('[data-slot="reasoning-summary-titles"]')) {
-        expect(raw.container.textContent).toContain(HEADING_PAYLOAD)
+        expect(raw.container.textContent).toContain(hostile.heading)
       }
       for (const secret of secrets) expect(html()).not.toContain(secret)
       expectInert(raw.container)
+      // The raw variant has every marker at once: its tree is the one to search (and, where the
+      // level shows the text, the control that shown text does reach the tree).
+      const tree = await expectNotInAccessibilityTree('raw text')
+      if (level === 'full' && showsRawText && hasText) expect(tree).toContain(RAW)
+      const status = raw.container.querySelector('[data-slot="reasoning-status"]')?.textContent
+      if (status) expect(tree).toContain(JSON.stringify(status).slice(1, -1))
+      expectNotLogged('raw text')
       raw.unmount()
 
       // A provider summary with XSS in every span; encrypted values everywhere.
-      const summary = render(<Story live={false} visibility={level} events={withEncrypted(withProviderSummary(events))} />)
+      const summary = render(<Story live={false} visibility={level} events={withEncrypted(withProviderSummary(events, hostile))} />)
       openAll(summary.container)
       const provider = summary.container.querySelector('[data-slot="reasoning-summary"][data-source="provider"]')
-      if (level === 'none' && takesVisibility) expect(summary.container.textContent).not.toContain(SUMMARY_PAYLOAD)
-      else if (provider) expect(provider.textContent).toContain(SUMMARY_PAYLOAD)
+      if (level === 'none' && takesVisibility) expect(summary.container.textContent).not.toContain(hostile.summary)
+      else if (provider) expect(provider.textContent).toContain(hostile.summary)
       for (const secret of secrets) expect(html()).not.toContain(secret)
       expectInert(summary.container)
+      expectNotLogged('provider summary')
       summary.unmount()
 
       // Only encrypted values added: encrypted-only blocks stay encrypted-only and still show nothing of them.
@@ -264,6 +390,8 @@ describe('every component story, at every visibility level, with hostile events'
       for (const panel of sealed.container.querySelectorAll('[data-slot="reasoning-panel"]')) expect(panel).toHaveAttribute('data-encrypted')
       for (const secret of secrets) expect(html()).not.toContain(secret)
       expectInert(sealed.container)
+      await expectNotInAccessibilityTree('encrypted values only')
+      expectNotLogged('encrypted values only')
 
       expect(dialogs.alert).not.toHaveBeenCalled()
       expect(dialogs.confirm).not.toHaveBeenCalled()
