@@ -348,9 +348,16 @@ export function continuityLine(input: Pick<RunAgentInput, 'messages'>, thread: P
 }
 
 /** An opaque value standing for a reasoning message, as a provider's encrypted reasoning would. */
-function encryptedValue(agent: string, input: RunAgentInput, messageId: string): string {
+/**
+ * Gives reasoning message `messageId` an opaque value standing for a provider's
+ * encrypted reasoning: emitted on `w` and remembered on the thread, so the next
+ * turn can say whether it came back.
+ */
+function issueEncrypted(agent: string, input: RunAgentInput, ctx: AgentContext, w: EventWriter, messageId: string): void {
   const payload = JSON.stringify({ v: 1, agent, thread: input.threadId, run: input.runId, message: messageId })
-  return `enc_${Buffer.from(payload).toString('base64')}`
+  const value = `enc_${Buffer.from(payload).toString('base64')}`
+  ctx.thread.issue(value)
+  w.encrypted(messageId, value)
 }
 
 const writerFor = (input: RunAgentInput, ctx: AgentContext) => new EventWriter({ threadId: input.threadId, runId: input.runId, now: () => ctx.now() })
@@ -441,9 +448,7 @@ const reasoner = scripted(
     yield* w.take()
     yield* paced(ctx, toDeltas(script.reasoning), written(w, (d) => w.appendMessage(raw, d)))
     w.endMessage(raw)
-    const value = encryptedValue('reasoner', input, raw)
-    ctx.thread.issue(value)
-    w.encrypted(raw, value)
+    issueEncrypted('reasoner', input, ctx, w, raw)
     w.endBlock(block)
     yield* w.take()
     await think(ctx, 500)
@@ -466,9 +471,7 @@ const privateAgent = scripted(
     yield* w.take()
     await think(ctx, script.thinkingMs)
     w.endMessage(message)
-    const value = encryptedValue('private', input, message)
-    ctx.thread.issue(value)
-    w.encrypted(message, value)
+    issueEncrypted('private', input, ctx, w, message)
     w.endBlock(block)
     yield* w.take()
     await think(ctx, 200)

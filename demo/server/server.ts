@@ -20,6 +20,7 @@ import type { BaseEvent, RunAgentInput } from '@ag-ui/core'
 import { RunAgentInputSchema } from '@ag-ui/core/schemas'
 import { AGUI_MEDIA_TYPE, EventEncoder } from '@ag-ui/encoder'
 import { scriptedAgents } from './agents'
+import { describeError } from '../../src/adapters/json'
 import { createThreadMemory, DropConnection, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from './types'
 
 export interface DemoServerOptions {
@@ -186,7 +187,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
   /** Last resort: an error nobody handled. Answers 500 when nothing was sent yet, else cuts the response. */
   function fail(res: ServerResponse, error: unknown) {
     log(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-    if (!res.headersSent) sendError(res, new HttpError(500, 'internal-error', `The demo server failed: ${describe(error)}`))
+    if (!res.headersSent) sendError(res, new HttpError(500, 'internal-error', `The demo server failed: ${describeError(error)}`))
     else res.destroy()
   }
 
@@ -303,7 +304,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     try {
       json = JSON.parse(body.toString('utf8'))
     } catch (error) {
-      throw new HttpError(400, 'malformed-json', `The body is not valid JSON: ${describe(error)}`)
+      throw new HttpError(400, 'malformed-json', `The body is not valid JSON: ${describeError(error)}`)
     }
     const parsed = RunAgentInputSchema.safeParse(json)
     if (!parsed.success) {
@@ -371,7 +372,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
       if (controller.signal.aborted) return
       log(`${agent.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
       if (!res.headersSent) throw error
-      res.end(encode({ type: 'RUN_ERROR', message: describe(error), code: 'agent-error', timestamp: Date.now() }))
+      res.end(encode({ type: 'RUN_ERROR', message: describeError(error), code: 'agent-error', timestamp: Date.now() }))
     } finally {
       running.delete(controller)
       res.off('close', gone)
@@ -379,7 +380,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
         try {
           await iterator.return?.()
         } catch (error) {
-          log(`${agent.id}: error while stopping: ${describe(error)}`)
+          log(`${agent.id}: error while stopping: ${describeError(error)}`)
         }
       }
     }
@@ -416,7 +417,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     await new Promise<void>((done) => {
       const read = createReadStream(file)
       read.on('error', (error) => {
-        log(`static: ${describe(error)}`)
+        log(`static: ${describeError(error)}`)
         res.destroy()
         done()
       })
@@ -548,15 +549,6 @@ function safeDecode(text: string): string | undefined {
     return decodeURIComponent(text)
   } catch {
     return undefined
-  }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message
-  try {
-    return String(error)
-  } catch {
-    return 'an unreadable error'
   }
 }
 

@@ -80,6 +80,8 @@ export class ChatSession {
   private snapshot: ChatSnapshot = { turns: [], texts: new Map(), tools: new Map(), running: false, encryptedToSend: 0 }
   private readonly listeners = new Set<() => void>()
   private scheduled = false
+  /** Streaming text and tool calls not yet published: copied into a snapshot once per frame, not per event. */
+  private pending: (() => Partial<ChatSnapshot>) | undefined
   private stopping = false
   /** Bumped by `reset()`: a turn that started before it must not write into the new conversation. */
   private generation = 0
@@ -101,7 +103,7 @@ export class ChatSession {
     const texts = new Map(this.snapshot.texts)
     const tools = new Map(this.snapshot.tools)
     const user: Message = { id: newId('user'), role: 'user', content: prompt }
-    this.update({ turns: [...this.snapshot.turns, turn], running: true }, true)
+    this.update({ turns: [...this.snapshot.turns, turn], running: true })
 
     const agent = new DemoHttpAgent(
       { url: `${this.baseUrl}/api/agents/${encodeURIComponent(agentId)}`, threadId: this.threadId, fetch: fetchWithQuietCancel },
@@ -121,7 +123,7 @@ export class ChatSession {
       const subscription = agent.run(input).subscribe({
         next: (event) => {
           this.reasoning.dispatch(event)
-          if (this.collect(event, texts, tools)) this.update({ texts: new Map(texts), tools: new Map(tools) })
+          if (this.collect(event, texts, tools)) this.publishSoon(() => ({ texts: new Map(texts), tools: new Map(tools) }))
           if (event.type === 'RUN_ERROR') {
             const e = event as BaseEvent & { message?: unknown; code?: unknown }
             settle(e.code === 'abort' || this.stopping ? { status: 'stopped' } : { status: 'failed', error: String(e.message ?? 'The run failed') })
@@ -147,7 +149,7 @@ export class ChatSession {
     if (generation !== this.generation) return
     this.messages = [...this.messages, user, ...this.turnMessages(turn.runId, texts, tools)]
     const turns = this.snapshot.turns.map((t) => (t.id === turn.id ? { ...t, ...outcome } : t))
-    this.update({ turns, texts, tools, running: false, encryptedToSend: countEncrypted(this.messages) }, true)
+    this.update({ turns, texts, tools, running: false, encryptedToSend: countEncrypted(this.messages) })
   }
 
   /**
@@ -189,7 +191,7 @@ export class ChatSession {
     this.threadId = newId('thread')
     this.messages = []
     this.reasoning.reset()
-    this.update({ turns: [], texts: new Map(), tools: new Map(), running: false, encryptedToSend: 0 }, true)
+    this.update({ turns: [], texts: new Map(), tools: new Map(), running: false, encryptedToSend: 0 })
   }
 
   /** Folds answer text and tool calls out of one event; true when something changed. */
@@ -221,17 +223,32 @@ export class ChatSession {
     }
   }
 
-  /** Publishes a new snapshot; streaming text is published at most once per frame. */
-  private update(patch: Partial<ChatSnapshot>, now = false): void {
+  /** Publishes a new snapshot now (turn boundaries); anything pending from a stream is superseded. */
+  private update(patch: Partial<ChatSnapshot>): void {
+    this.pending = undefined
     this.snapshot = { ...this.snapshot, ...patch }
-    if (now || typeof requestAnimationFrame !== 'function') return this.notify()
+    this.notify()
+  }
+
+  /** Publishes streaming changes at most once per animation frame. */
+  private publishSoon(patch: () => Partial<ChatSnapshot>): void {
+    this.pending = patch
+    if (typeof requestAnimationFrame !== 'function') return this.flush()
     if (this.scheduled) return
     this.scheduled = true
-    requestAnimationFrame(() => this.notify())
+    requestAnimationFrame(() => this.flush())
+  }
+
+  private flush(): void {
+    this.scheduled = false
+    const patch = this.pending
+    if (!patch) return
+    this.pending = undefined
+    this.snapshot = { ...this.snapshot, ...patch() }
+    this.notify()
   }
 
   private notify(): void {
-    this.scheduled = false
     for (const listener of [...this.listeners]) listener()
   }
 }
