@@ -139,6 +139,8 @@ export function firehoseReasoning(): string {
   return firehoseCache
 }
 
+/** The firehose's pause (at pace 1) between opening its block and the first delta. */
+export const FIREHOSE_FIRST_TOKEN_MS = 600
 /** Characters of reasoning the firehose sends (at least 200,000). */
 export const FIREHOSE_CHARS = firehoseReasoning().length
 /** Reasoning deltas the firehose sends (about 2,000). */
@@ -604,7 +606,7 @@ const firehose = scripted(
   {
     id: 'firehose',
     name: 'Firehose (200 KB)',
-    description: `${FIREHOSE_CHARS.toLocaleString('en-US')} characters of reasoning in ${FIREHOSE_DELTAS.toLocaleString('en-US')} deltas, as fast as the connection allows, then a short answer.`,
+    description: `${FIREHOSE_CHARS.toLocaleString('en-US')} characters of reasoning in ${FIREHOSE_DELTAS.toLocaleString('en-US')} deltas, as fast as the connection allows after a moment's thought, then a short answer.`,
   },
   async function* (input, ctx) {
     const script = scripts.firehose(promptOf(input))
@@ -614,7 +616,11 @@ const firehose = scripted(
     w.startBlock(block, { title: script.title })
     w.startMessage(message, block)
     yield* w.take()
-    // No pauses: the server's backpressure (waiting for 'drain') is the only brake.
+    // A model's time to first token: the reader sees "Thinking…" before the flood, on
+    // any machine (without it a loaded client may parse the whole trace before its
+    // first frame, and the panel is born complete).
+    await think(ctx, FIREHOSE_FIRST_TOKEN_MS)
+    // Then no pauses: the server's backpressure (waiting for 'drain') is the only brake.
     for (const delta of script.deltas) {
       stopIfAborted(ctx)
       w.appendMessage(message, delta)

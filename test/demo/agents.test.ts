@@ -7,6 +7,7 @@ import {
   FIREHOSE_DELTAS,
   FIREHOSE_PARAGRAPHS,
   firehoseReasoning,
+  FIREHOSE_FIRST_TOKEN_MS,
   SCRIPTED_AGENT_IDS,
   scriptedAgents,
   scripts,
@@ -276,7 +277,7 @@ describe('structured', () => {
 })
 
 describe('firehose', () => {
-  it('should send at least 200,000 characters in about 2,000 deltas without pausing, then a short answer', async () => {
+  it('should pause once before the first delta, then send at least 200,000 characters in about 2,000 deltas without pausing, then a short answer', async () => {
     const { events, sleeps } = await run('firehose')
     const script = scripts.firehose(PROMPT)
     const deltas = events.filter((e) => e.type === 'REASONING_MESSAGE_CONTENT')
@@ -284,8 +285,10 @@ describe('firehose', () => {
     expect(FIREHOSE_DELTAS).toBeGreaterThanOrEqual(1900)
     expect(FIREHOSE_DELTAS).toBeLessThanOrEqual(2200)
     expect(FIREHOSE_CHARS).toBeGreaterThanOrEqual(200_000)
-    // Only the answer is paced.
-    expect(sleeps).toHaveLength(toDeltas(script.answer).length)
+    // One time-to-first-token pause (in 100 ms slices) before the first delta, then only the answer is paced.
+    const firstDelta = events.findIndex((e) => e.type === 'REASONING_MESSAGE_CONTENT')
+    expect(events.slice(0, firstDelta).map((e) => e.type)).toContain('REASONING_START')
+    expect(sleeps).toHaveLength(FIREHOSE_FIRST_TOKEN_MS / 100 + toDeltas(script.answer).length)
     const state = stateOf(events)
     const text = state.blocks[0]!.messages[0]!.text
     expect(text).toBe(firehoseReasoning())
