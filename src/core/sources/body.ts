@@ -1,5 +1,7 @@
-import { createParser } from 'eventsource-parser'
 import type { ReasoningStore } from '../store'
+import type * as Framers from './framers'
+import type { Framer, FramerContext } from './framers'
+import { quote } from './quote'
 import type { Disconnect, ResponseLike, SseOptions } from './types'
 
 /** How JSON values are laid out in a response body. */
@@ -33,8 +35,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1
 
 const noop = () => {}
 
-/** A short excerpt of untrusted text, quoted so that control characters and junk stay visible. */
-const quote = (text: string, max = 100) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text)
+/** The framers' module, once its load has begun (see `run`). */
+let framers: Promise<typeof Framers> | undefined
 
 /** An error's message and its cause's: undici's bare "fetch failed" and "terminated" say little alone. */
 function reasonOf(error: unknown): string {
@@ -131,6 +133,10 @@ export function connectBody(
 
   const run = async () => {
     if (phase !== 'running') return
+    // The framing (and the SSE parser) loads on first use, alongside the request:
+    // an app that never reads a body does not ship it in its first bundle.
+    const loading = (framers ??= import('./framers'))
+    loading.catch(noop)
     if (external?.aborted) return onExternalAbort()
     external?.addEventListener('abort', onExternalAbort, { once: true })
     touch()
@@ -161,6 +167,16 @@ export function connectBody(
       return end(new Error(excerpt ? `${what}: ${quote(excerpt)}` : what))
     }
     if (!current.body) return end(new Error('The response has no body.'))
+    let createFramer: typeof Framers.createFramer
+    try {
+      ;({ createFramer } = await loading)
+    } catch (error) {
+      // The next connection tries again (a chunk that failed to load may load later).
+      if (framers === loading) framers = undefined
+      return end(new Error(`The ${reader.framing.toUpperCase()} reader could not be loaded: ${reasonOf(error)}`, { cause: error }))
+    }
+    // Disconnected (or timed out) while it loaded.
+    if (phase !== 'running') return release()
     try {
       body = current.body.getReader()
     } catch (error) {
@@ -176,7 +192,7 @@ export function connectBody(
       },
       maxEventLength,
     }
-    framer = reader.framing === 'sse' ? sseFramer(context) : reader.framing === 'ndjson' ? ndjsonFramer(context) : jsonFramer(context)
+    framer = createFramer(reader.framing, context)
     const decoder = new TextDecoder()
     let bytes = 0
     for (;;) {
@@ -227,145 +243,5 @@ export function connectBody(
     if (phase !== 'running') return
     phase = 'disconnected'
     release()
-  }
-}
-
-interface FramerContext {
-  readonly value: (value: unknown) => void
-  readonly report: (message: string) => void
-  readonly maxEventLength: number
-}
-
-interface Framer {
-  /** Decoded text, in order. */
-  feed(text: string): void
-  /** The body ended cleanly: take what is still buffered. */
-  flush(): void
-  /** The stream ended (cleanly or not): say what arrived only in part and is dropped. */
-  discard(): void
-}
-
-function parseJson(data: string, what: string, report: (message: string) => void): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(data) as unknown }
-  } catch {
-    report(`${what} is not JSON and was skipped: ${quote(data)}`)
-    return undefined
-  }
-}
-
-/**
- * SSE through `eventsource-parser`, with three things around it: line ends are
- * made LF first (a CR that ends a chunk cannot wait for a possible LF: the event
- * it completes would sit unseen until the next bytes, or be lost at the end of
- * the body); an event over `maxEventLength` is skipped up to the blank line that
- * ends it; and an event cut off by the end of the stream is reported, not
- * silently dropped (the SSE spec discards it).
- */
-function sseFramer({ value, report, maxEventLength }: FramerContext): Framer {
-  let events = 0
-  /** The last chunk ended with a CR: an LF opening the next one is the rest of that CRLF. */
-  let afterCR = false
-  /** The last character seen was an end of line. */
-  let atLineStart = true
-  let overflowed = false
-  /** An event over the limit is being skipped, up to the blank line that ends it. */
-  let skipping = false
-  /** The stream has ended: an event completed now never arrived whole. */
-  let discarding = false
-  const skipped = () => report(`An SSE event longer than maxEventLength (${maxEventLength} characters) was skipped, after SSE event #${events}.`)
-  const parser = createParser({
-    onEvent: ({ data }) => {
-      if (discarding) {
-        if (data) report(`The stream ended inside an unfinished SSE event; it was discarded: ${quote(data)}`)
-        return
-      }
-      // `[DONE]` ends OpenAI-style streams; it carries no event.
-      if (!data || data === '[DONE]') return
-      // The parser stops an event that grows too long only while it is incomplete;
-      // one that arrived whole in a single read is held to the same limit.
-      if (data.length > maxEventLength) return skipped()
-      events++
-      const parsed = parseJson(data, `SSE event #${events}`, report)
-      if (parsed) value(parsed.value)
-    },
-    onError: (error) => {
-      if (discarding) return
-      if (error.type === 'max-buffer-size-exceeded') overflowed = true
-      else if (error.type === 'unknown-field') report(`An SSE line with an unknown field was ignored: ${quote(error.line ?? '')}`)
-      else if (error.type === 'invalid-retry') report(`An SSE retry line with a value that is not a number was ignored: ${quote(error.line ?? '')}`)
-      else report(`Malformed SSE: ${error.message}`)
-    },
-    maxBufferSize: maxEventLength,
-  })
-  return {
-    feed(raw) {
-      if (raw === '') return
-      let text = afterCR && raw.charCodeAt(0) === 10 ? raw.slice(1) : raw
-      afterCR = raw.charCodeAt(raw.length - 1) === 13
-      if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
-      if (text === '') return
-      const lineStart = atLineStart
-      atLineStart = text.endsWith('\n')
-      if (skipping) {
-        const rest = (lineStart ? '\n' : '') + text
-        const blank = rest.indexOf('\n\n')
-        if (blank === -1) return
-        skipping = false
-        text = rest.slice(blank + 2)
-      }
-      parser.feed(text)
-      if (!overflowed) return
-      // The parser dropped what it held and stopped; the rest of that event is skipped as it comes.
-      overflowed = false
-      skipping = true
-      parser.reset()
-      skipped()
-    },
-    flush: noop,
-    discard() {
-      if (skipping) return
-      discarding = true
-      // Ends the pending line and event, so that the parser hands over what it held.
-      parser.feed('\n\n')
-    },
-  }
-}
-
-function ndjsonFramer({ value, report }: FramerContext): Framer {
-  let pending = ''
-  let lines = 0
-  const line = (raw: string) => {
-    const trimmed = raw.trim()
-    if (!trimmed) return
-    lines++
-    const parsed = parseJson(trimmed, `NDJSON line #${lines}`, report)
-    if (parsed) value(parsed.value)
-  }
-  return {
-    feed(text) {
-      pending += text
-      const all = pending.split('\n')
-      pending = all.pop()!
-      all.forEach(line)
-    },
-    flush: () => line(pending),
-    discard: noop,
-  }
-}
-
-function jsonFramer({ value, report }: FramerContext): Framer {
-  let whole = ''
-  return {
-    feed(text) {
-      whole += text
-    },
-    flush() {
-      const parsed = parseJson(whole, 'The JSON body', report)
-      if (!parsed) return
-      if (Array.isArray(parsed.value)) parsed.value.forEach(value)
-      else value(parsed.value)
-    },
-    discard: noop,
   }
 }
