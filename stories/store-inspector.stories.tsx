@@ -24,13 +24,15 @@ function StoreInspector({ events, intervalMs }: { events: readonly object[]; int
     return playEvents(store, events, { intervalMs, onDone: () => setFinished(events) })
   }, [store, events, intervalMs])
   return (
-    <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14, display: 'grid', gap: 16, maxWidth: 960 }}>
+    <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16, maxWidth: 960 }}>
       <p>
         Stream status: <strong data-testid="stream-status">{status}</strong>
         {playing ? ' · playing…' : ' · finished'}
       </p>
       <section aria-labelledby="blocks-heading">
         <h2 id="blocks-heading" style={{ fontSize: 16 }}>Blocks</h2>
+        {/* Eight columns do not fit a phone: the table scrolls inside its own focusable region, not the page. */}
+        <div role="region" aria-label="Blocks table" tabIndex={0} style={{ overflowX: 'auto' }}>
         <table style={{ borderCollapse: 'collapse', width: '100%' }}>
           <thead>
             <tr>{['id', 'origin', 'status', 'title', 'messages', 'characters', 'encrypted', 'duration'].map((h) => <th key={h} style={cell}>{h}</th>)}</tr>
@@ -50,6 +52,7 @@ function StoreInspector({ events, intervalMs }: { events: readonly object[]; int
             ))}
           </tbody>
         </table>
+        </div>
       </section>
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" style={{ fontSize: 16 }}>Timeline</h2>

@@ -24,7 +24,7 @@ import {
   type ReasoningStore,
 } from 'reasoning-ui'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { commands, page } from 'vitest/browser'
+import { commands } from 'vitest/browser'
 import * as preview from '../../.storybook/preview'
 import '../../src/styles/reasoning.css'
 import '../../stories/support/themes.css'
@@ -106,12 +106,6 @@ function describeViolations(violations: readonly Result[]): string[] {
 const themes = ['light', 'dark'] as const
 
 describe('axe on every story, in the light and the dark theme, with every panel opened', () => {
-  beforeAll(async () => {
-    // A desktop-sized canvas, as Storybook's: at the default 414 px the store inspector's table
-    // overflows the story surface onto the page's own white background.
-    await page.viewport(1280, 720)
-  })
-
   it('given the story modules, should find every story', () => {
     expect(stories.length).toBeGreaterThanOrEqual(70)
   })
