@@ -27,7 +27,7 @@ import type { ReasoningBlock, Visibility } from '../core/model'
 import { getBlockDuration } from '../core/selectors'
 import { projectBlock, type VisibleBlock } from '../core/visibility'
 import { useLiveDuration } from './clock'
-import { formatDuration, formatPercent, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
+import { formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats, type ReasoningLabels } from './labels'
 import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from './open-state'
 import { safeLocale, useReasoningConfig } from './provider'
 import { StreamingText, type RenderText } from './text'
@@ -159,6 +159,8 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
     }),
     [visible, state.open, state.setOpen, merged, locale, config.now, renderText, contentId],
   )
+  // Counts and durations appear mid-stream: their formatters are built before, when the page is idle.
+  useEffect(() => prepareFormats(value.locale), [value.locale])
   return (
     <ReasoningContext.Provider value={value}>
       <Collapsible.Root

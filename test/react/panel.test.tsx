@@ -447,3 +447,34 @@ describe('structured steps', () => {
     expect(outcome).toHaveTextContent('cost')
   })
 })
+
+describe('formatters', () => {
+  it('should build the locale’s count and duration formatters when idle after mounting, not in the render that first shows a count', () => {
+    // A locale no other test uses, so that no formatter for it exists yet.
+    const locale = 'fr-CA'
+    const store = streaming('**Checking units**\n\nFirst we convert.')
+    const { panel, update } = renderPanel(store, { locale })
+    expect(panel().querySelector('[data-slot="reasoning-steps"]')).toBeNull()
+    // The page is idle (jsdom has no requestIdleCallback: a timer stands in).
+    act(() => vi.advanceTimersByTime(1))
+    // Count the formatters built from here on (a spy cannot stand in for a class that must still work).
+    const Real = Intl.NumberFormat
+    let built = 0
+    Intl.NumberFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args)
+        built++
+      }
+    } as typeof Intl.NumberFormat
+    try {
+      feed(store, content('m1', '\n\n**Checking the total**\n\nThen we add.'))
+      store.clock.now += 3_000
+      update({ block: block(store) })
+      expect(panel().querySelector('[data-slot="reasoning-steps"]')?.textContent).toMatch(/2/)
+      expect(status(panel())).toMatch(/3/)
+      expect(built).toBe(0)
+    } finally {
+      Intl.NumberFormat = Real
+    }
+  })
+})
