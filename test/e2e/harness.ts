@@ -51,7 +51,10 @@ export interface PanelRecord {
 declare global {
   interface Window {
     __panels: Record<string, PanelRecord>
-    __longTasks: number[]
+    /** Long tasks (over 50 ms) since the page began loading. */
+    __longTasks: { start: number; duration: number }[]
+    /** `performance.now()` when the last message was sent (see `send`). */
+    __sentAt: number
     __errors: string[]
     /** Watched strings that were in the page's text at any moment. */
     __seen: string[]
@@ -66,13 +69,14 @@ declare global {
 function recorder(watch: readonly string[]): void {
   window.__panels = {}
   window.__longTasks = []
+  window.__sentAt = Number.NaN
   window.__errors = []
   window.__seen = []
   window.addEventListener('error', (e) => window.__errors.push(String(e.message)))
   window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)))
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration)
+      for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration })
     }).observe({ type: 'longtask', buffered: true })
   } catch {
     // No Long Tasks API: the list stays empty.
@@ -129,6 +133,7 @@ export async function openDemo(demo: Demo, options: OpenOptions): Promise<{ cont
 export async function send(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' })
   await box.fill(text)
+  await page.evaluate(() => (window.__sentAt = performance.now()))
   await box.press('Enter')
 }
 
