@@ -37,8 +37,12 @@ const MARKERS = Object.values(ADAPTERS).map((a) => a.marker)
 /** Strings of the transport (core's body reader, eventsource-parser) that a translator alone must not pull in. */
 const TRANSPORT = ['text/event-stream', 'unknown-field']
 
-/** Strings only the lazily loaded framing chunk (eventsource-parser, the framers) contains. */
-const FRAMING = ['unknown-field', 'max-buffer-size-exceeded']
+/**
+ * Strings only the lazily loaded framing chunk contains: the framers' own
+ * (they name the parser's error types) and one only eventsource-parser's code
+ * has, so that the framing check cannot pass without the parser in its bundle.
+ */
+const FRAMING = ['unknown-field', 'max-buffer-size-exceeded', 'ParseError']
 
 /**
  * An esbuild plugin that fails the check unless the bundle contains every

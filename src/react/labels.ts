@@ -139,7 +139,7 @@ const prepared = new Set<string>()
 
 /**
  * Builds, when the page is next idle, the formatters a streaming panel will
- * need (counts, durations in both styles), once per locale. A page's first
+ * need (counts, percentages, durations in both styles), once per locale. A page's first
  * `Intl` formatter loads the locale's data, 10–25 ms in Chromium: built on
  * demand, that lands in the frame that shows the second heading or the first
  * second, while text streams. An invalid locale is left to throw where it is used.
@@ -151,8 +151,10 @@ export function prepareFormats(locale: string | undefined): void {
   const build = () => {
     try {
       formatCount(1, locale)
-      formatDuration(1000, locale, 'narrow')
-      formatDuration(1000, locale, 'long')
+      formatPercent(0.5, locale)
+      // Hours, minutes and seconds, and the list that joins them, in both styles.
+      formatDuration(3_661_000, locale, 'narrow')
+      formatDuration(3_661_000, locale, 'long')
     } catch {
       // Not ours to report here: the render that uses this locale does.
     }

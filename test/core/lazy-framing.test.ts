@@ -53,6 +53,38 @@ describe('lazily loaded body framing', () => {
     expect(next.getState().blocks[0]?.messages[0]?.text).toBe('kept')
   })
 
+  it('given a chunk that failed to load on a connection that ended before it needed it, should load it again for the next one', async () => {
+    let fail = true
+    const { connectSse, createReasoningStore, selectStreamStatus } = await freshCore(async () => {
+      if (fail) throw new Error('Failed to fetch dynamically imported module')
+      return vi.importActual('../../src/core/sources/framers')
+    })
+    // Offline: the request fails as the chunk does, so this connection never awaits the chunk.
+    const offline = createReasoningStore({ flush: 'sync' })
+    connectSse('http://127.0.0.1:9/agent', offline, { fetch: () => Promise.reject(new TypeError('fetch failed')) })
+    await vi.waitFor(() => expect(offline.getState().failure).toContain('The request failed'))
+    await settle()
+
+    fail = false
+    const online = createReasoningStore({ flush: 'sync' })
+    connectSse(response(sse(...RUN)), online)
+    await vi.waitFor(() => expect(selectStreamStatus(online.getState())).toBe('complete'))
+    expect(online.getState().failure).toBeUndefined()
+    expect(online.getState().blocks[0]?.messages[0]?.text).toBe('kept')
+  })
+
+  it('given a Response, should lock its body at once, so that reading it twice fails as it did before the framing loaded lazily', async () => {
+    const { connectSse, createReasoningStore } = await freshCore()
+    const body = response(sse(...RUN))
+    const first = createReasoningStore({ flush: 'sync' })
+    const disconnect = connectSse(body, first)
+    expect(body.body?.locked).toBe(true)
+    disconnect()
+    const second = createReasoningStore({ flush: 'sync' })
+    connectSse(body, second)
+    await vi.waitFor(() => expect(second.getState().failure).toContain('The response body cannot be read'))
+  })
+
   it('given a disconnect while the framing loads, should read nothing and cancel the body', async () => {
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
@@ -61,20 +93,28 @@ describe('lazily loaded body framing', () => {
       return vi.importActual('../../src/core/sources/framers')
     })
     const store = createReasoningStore({ flush: 'sync' })
-    const cancel = vi.fn()
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(sse(...RUN)))
-      },
-      cancel,
-    })
-    const disconnect = connectSse(new Response(body, { headers: { 'content-type': 'text/event-stream' } }), store)
+    const read = vi.fn(() => Promise.resolve({ done: false, value: new TextEncoder().encode(sse(...RUN)) }))
+    const cancel = vi.fn(() => Promise.resolve())
+    const getReader = vi.fn(() => ({ read, cancel, releaseLock: () => {}, closed: Promise.resolve(undefined) }))
+    const body = { locked: false, getReader, cancel: () => Promise.resolve() } as unknown as ReadableStream<Uint8Array>
+    const disconnect = connectSse({ ok: true, status: 200, headers: new Headers({ 'content-type': 'text/event-stream' }), body }, store)
     await settle()
+    expect(getReader).toHaveBeenCalledOnce()
     disconnect()
     release()
     await settle()
+    expect(read).not.toHaveBeenCalled()
     expect(cancel).toHaveBeenCalledOnce()
     expect(store.getState().blocks).toEqual([])
     expect(store.getState().diagnostics).toEqual([])
+  })
+
+  it('given idleTimeoutMs and a chunk that does not load in time, should end the stream saying so, not blaming the server', async () => {
+    const { connectSse, createReasoningStore } = await freshCore(() => new Promise(() => {}))
+    const store = createReasoningStore({ flush: 'sync' })
+    connectSse(response(sse(...RUN)), store, { idleTimeoutMs: 50 })
+    await vi.waitFor(() => expect(store.getState().failure).toBeDefined())
+    expect(store.getState().failure).toContain('The SSE reader did not load within 0.05 s (idleTimeoutMs: 50)')
+    expect(store.getState().failure).not.toContain('No data')
   })
 })

@@ -124,11 +124,16 @@ export function connectBody(
   const onExternalAbort = () => endFromCallback(new Error(`The request was aborted through init.signal: ${reasonOf(external?.reason)}`))
 
   const idleMs = idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMER_MS ? idleTimeoutMs : undefined
+  /** What the idle clock waits for: the server's bytes, or (once the response is in) the framing's chunk. */
+  let waitingFor: 'data' | 'reader' = 'data'
   /** Bytes arrived (or the request went out): the idle clock starts over. */
   const touch = () => {
     if (idleMs === undefined) return
     clearTimeout(idle)
-    idle = setTimeout(() => endFromCallback(new Error(`No data for ${idleMs / 1000} s (idleTimeoutMs: ${idleMs}); the request was aborted.`)), idleMs)
+    idle = setTimeout(() => {
+      const what = waitingFor === 'reader' ? `The ${reader.framing.toUpperCase()} reader did not load within` : 'No data for'
+      endFromCallback(new Error(`${what} ${idleMs / 1000} s (idleTimeoutMs: ${idleMs}); the request was aborted.`))
+    }, idleMs)
   }
 
   const run = async () => {
@@ -136,7 +141,11 @@ export function connectBody(
     // The framing (and the SSE parser) loads on first use, alongside the request:
     // an app that never reads a body does not ship it in its first bundle.
     const loading = (framers ??= import('./framers'))
-    loading.catch(noop)
+    // A chunk that failed to load is forgotten at once, so the next connection tries again
+    // (offline, the request and the chunk fail together; this one may end before it awaits).
+    loading.catch(() => {
+      if (framers === loading) framers = undefined
+    })
     if (external?.aborted) return onExternalAbort()
     external?.addEventListener('abort', onExternalAbort, { once: true })
     touch()
@@ -167,21 +176,25 @@ export function connectBody(
       return end(new Error(excerpt ? `${what}: ${quote(excerpt)}` : what))
     }
     if (!current.body) return end(new Error('The response has no body.'))
-    let createFramer: typeof Framers.createFramer
-    try {
-      ;({ createFramer } = await loading)
-    } catch (error) {
-      // The next connection tries again (a chunk that failed to load may load later).
-      if (framers === loading) framers = undefined
-      return end(new Error(`The ${reader.framing.toUpperCase()} reader could not be loaded: ${reasonOf(error)}`, { cause: error }))
-    }
-    // Disconnected (or timed out) while it loaded.
-    if (phase !== 'running') return release()
+    // Locked at once (as before the framing loaded lazily): a body read twice fails here, and
+    // a disconnect while the framing loads cancels it through `body`.
     try {
       body = current.body.getReader()
     } catch (error) {
       return end(new Error(`The response body cannot be read (was it read before?): ${reasonOf(error)}`))
     }
+    let createFramer: typeof Framers.createFramer
+    waitingFor = 'reader'
+    try {
+      ;({ createFramer } = await loading)
+    } catch (error) {
+      return end(new Error(`The ${reader.framing.toUpperCase()} reader could not be loaded: ${reasonOf(error)}`, { cause: error }))
+    }
+    // Disconnected (or timed out) while it loaded: `body` was cancelled then.
+    if (phase !== 'running') return
+    // The load's time does not count against the server.
+    waitingFor = 'data'
+    touch()
     const context: FramerContext = {
       // A listener may disconnect in the middle of a chunk: nothing after that reaches the store.
       value: (value) => {
