@@ -16,6 +16,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import type { BrowserCommands } from 'vitest/browser';
 import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node';
+import { sourceAliases } from './scripts/source-aliases.mjs';
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.mjs';
 
 const root = import.meta.dirname;
@@ -49,11 +50,7 @@ const emulateMedia: BrowserCommand<Parameters<BrowserCommands['emulateMedia']>> 
 };
 
 /** Tests and docs examples import the package by name, as users do; it resolves to the source. */
-const alias = [
-  { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
-  { find: /^reasoning-ui\/adapters$/, replacement: resolve(root, 'src/adapters/index.ts') },
-  { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
-];
+const alias = sourceAliases;
 
 export default defineConfig({
   test: {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
+import { sourceAliases } from '../scripts/source-aliases.mjs';
 
 /** Library-build-only plugins from vite.config.ts that Storybook must not run. */
 const buildOnlyPlugins = new Set(['unplugin-dts', 'vite:dts']);
@@ -23,13 +24,8 @@ const storiesDir = resolve(root, 'stories');
  * Stories import the package by name, as users do. Without this, Vite resolves
  * the name through package.json `exports` to the last library build in dist/
  * (stale while you edit, and without doc comments for the docs pages); point it
- * at the source instead, as vitest.config.ts does for the unit project.
+ * at the source instead (scripts/source-aliases.mjs, shared with Vitest, the demo and the benchmark).
  */
-const sourceAliases = [
-  { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
-  { find: /^reasoning-ui\/adapters$/, replacement: resolve(root, 'src/adapters/index.ts') },
-  { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
-];
 
 /** Only list the MDX glob when there is MDX (Storybook warns on an empty glob). */
 const hasMdx =

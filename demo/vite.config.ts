@@ -5,23 +5,16 @@
  * `npm run demo:dev` serves it with hot reload, proxying /api to a demo server
  * on DEMO_API (default http://127.0.0.1:3000).
  */
-import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-
-const root = resolve(import.meta.dirname, '..')
+import { sourceAliases } from '../scripts/source-aliases.mjs'
 
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: /^reasoning-ui\/styles\.css$/, replacement: resolve(root, 'src/styles/reasoning.css') },
-      { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
-      { find: /^reasoning-ui\/adapters$/, replacement: resolve(root, 'src/adapters/index.ts') },
-      { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
-    ],
+    alias: sourceAliases,
   },
   build: {
     outDir: 'dist',

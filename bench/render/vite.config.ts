@@ -7,11 +7,9 @@
  * profiling build, where `<Profiler onRender>` fires, to cross-check the
  * commit counts (see commits.ts); it slows React down, so never for timing.
  */
-import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-
-const root = resolve(import.meta.dirname, '../..')
+import { sourceAliases } from '../../scripts/source-aliases.mjs'
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -19,9 +17,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
-      { find: /^reasoning-ui\/styles\.css$/, replacement: resolve(root, 'src/styles/reasoning.css') },
-      { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
-      { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
+      ...sourceAliases,
       ...(process.env.BENCH_RENDER_REACT_PROFILING === '1' ? [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] : []),
     ],
   },
