@@ -2,6 +2,7 @@ import { Profiler, useLayoutEffect, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { reactCommits } from './commits'
+import type { Contender } from './protocol'
 
 /**
  * Renders `element` into `host` under a `<Profiler>`, and counts commits
@@ -43,4 +44,23 @@ export function Growing({ connect, render }: GrowingProps) {
   const [text, setText] = useState('')
   useLayoutEffect(() => connect((delta) => flushSync(() => setText((t) => t + delta))), [connect])
   return render(text)
+}
+
+/** A contender that holds the text as `Growing` does and shows it through `render` (the naive one, streamdown). */
+export function growingContender(render: (text: string) => ReactNode): Contender {
+  let append: ((delta: string) => void) | undefined
+  let host: HTMLElement | undefined
+  let counted: { commits(): number } | undefined
+  const connect = (fn: (delta: string) => void) => {
+    append = fn
+  }
+  return {
+    async mount(element) {
+      host = element
+      counted = mountCounted(host, <Growing connect={connect} render={render} />)
+    },
+    push: (delta) => append!(delta),
+    shown: () => host?.textContent ?? '',
+    commits: () => counted?.commits() ?? 0,
+  }
 }

@@ -7,22 +7,8 @@
 import { Streamdown } from 'streamdown'
 import 'streamdown/styles.css'
 import type { Contender } from './protocol'
-import { Growing, mountCounted } from './react-root'
+import { growingContender } from './react-root'
 
 export function createContender(): Contender {
-  let append: ((delta: string) => void) | undefined
-  let host: HTMLElement | undefined
-  let counted: { commits(): number } | undefined
-  return {
-    async mount(element) {
-      host = element
-      const connect = (fn: (delta: string) => void) => {
-        append = fn
-      }
-      counted = mountCounted(host, <Growing connect={connect} render={(text) => <Streamdown>{text}</Streamdown>} />)
-    },
-    push: (delta) => append!(delta),
-    shown: () => host?.textContent ?? '',
-    commits: () => counted?.commits() ?? 0,
-  }
+  return growingContender((text) => <Streamdown>{text}</Streamdown>)
 }
