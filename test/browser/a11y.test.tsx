@@ -28,6 +28,7 @@ import { commands } from 'vitest/browser'
 import * as preview from '../../.storybook/preview'
 import '../../src/styles/reasoning.css'
 import '../../stories/support/themes.css'
+import { frames, nextFrame, openAll } from '../helpers/dom'
 import { content, encrypted, feed, msgEnd, msgStart, run, span, spanEnd, testStore, text } from '../helpers/events'
 import type { EmulatedMedia } from './commands'
 
@@ -42,11 +43,6 @@ afterEach(async () => {
   await emulate({ reducedMotion: null, forcedColors: null })
 })
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
-
-async function frames(count: number): Promise<void> {
-  for (let i = 0; i < count; i++) await nextFrame()
-}
 
 /** Emulates media features, then waits for the rendering update where Chromium fires the media change events. */
 async function emulate(media: EmulatedMedia): Promise<void> {
@@ -54,16 +50,6 @@ async function emulate(media: EmulatedMedia): Promise<void> {
   await frames(2)
 }
 
-/** Opens every closed panel that can open (opening one can mount more), clicking as a user would. */
-function openAll(root: HTMLElement): void {
-  for (let round = 0; round < 3; round++) {
-    const closed = root.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]:not(:disabled)')
-    if (closed.length === 0) return
-    act(() => {
-      for (const button of closed) fireEvent.click(button)
-    })
-  }
-}
 
 // ── axe on every story, light and dark ──────────────────────────────────
 

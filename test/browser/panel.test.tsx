@@ -7,6 +7,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import { ReasoningPanel, ReasoningStream, ThinkingIndicator, type ReasoningBlock, type ReasoningStore } from 'reasoning-ui'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
+import { frames, nextFrame } from '../helpers/dom'
 import '../../src/styles/reasoning.css'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 import type { EmulatedMedia } from './commands'
@@ -26,12 +27,6 @@ afterEach(async () => {
 /** A paragraph of reasoning, two or three lines at the test width, ending in a blank line. */
 const paragraph = (i: number) =>
   `Step ${i}: check that the running total still satisfies the constraint, then carry the remainder to the next case.\n\n`
-
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
-
-async function frames(count: number): Promise<void> {
-  for (let i = 0; i < count; i++) await nextFrame()
-}
 
 /** Waits until `read()` gives the same value for `quiet` frames in a row (smooth scrolling, animations), then returns it. */
 async function settled(read: () => number, quiet = 4, maxFrames = 120): Promise<number> {

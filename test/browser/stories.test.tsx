@@ -13,6 +13,7 @@ import { cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { cdp, page } from 'vitest/browser'
 import * as preview from '../../.storybook/preview'
+import { openAll } from '../helpers/dom'
 import { activeContent, oneLine, ranPayloads, xssPayloads } from '../helpers/xss-payloads'
 
 setProjectAnnotations(preview)
@@ -191,12 +192,6 @@ function ownSecrets(events: readonly Event[]): string[] {
 
 // ── Checks ──────────────────────────────────────────────────────────────
 
-/** Opens every panel that can open (buttons with aria-expanded="false", not disabled). */
-function openAll(root: HTMLElement): void {
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]:not(:disabled)')) {
-    fireEvent.click(button)
-  }
-}
 
 /** Nothing from a payload became markup: no handlers, no scripts, frames, images or script links, and nothing ran. */
 function expectInert(root: HTMLElement): void {

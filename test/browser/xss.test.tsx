@@ -7,7 +7,7 @@
  * render it at every visibility level. Nothing may run (no flag set, no dialog,
  * no navigation) and nothing may become markup.
  */
-import { act, cleanup, fireEvent, render } from '@testing-library/react'
+import { cleanup, render } from '@testing-library/react'
 import {
   EncryptedReasoningIndicator,
   ReasoningPanel,
@@ -23,6 +23,7 @@ import {
 } from 'reasoning-ui'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import '../../src/styles/reasoning.css'
+import { openAll } from '../helpers/dom'
 import { testStore } from '../helpers/events'
 import { activeContent, oneLine, ranPayloads, squash, xssPayloads, type XssPayload } from '../helpers/xss-payloads'
 
@@ -179,16 +180,6 @@ afterAll(async () => {
 /** A macrotask: effects have run and the live regions have spoken (they update on a timeout). */
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-/** Opens every closed panel that can open, until none is left (opening one may mount more). */
-function openAll(root: HTMLElement): void {
-  for (let round = 0; round < 3; round++) {
-    const closed = root.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]:not(:disabled)')
-    if (closed.length === 0) return
-    act(() => {
-      for (const button of closed) fireEvent.click(button)
-    })
-  }
-}
 
 function slotText(root: ParentNode, slot: string): string {
   return [...root.querySelectorAll(`[data-slot="${slot}"]`)].map((el) => el.textContent ?? '').join(' ')
