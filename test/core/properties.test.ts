@@ -3,20 +3,12 @@ import { describe, expect, it } from 'vitest'
 import {
   createReasoningStore, projectBlock, selectStreamStatus, selectSummary, toReasoningMessages,
 } from '../../src/core/index'
-
-const TYPES = [
-  'RUN_STARTED', 'RUN_FINISHED', 'RUN_ERROR', 'REASONING_START', 'REASONING_END', 'REASONING_MESSAGE_START',
-  'REASONING_MESSAGE_CONTENT', 'REASONING_MESSAGE_END', 'REASONING_MESSAGE_CHUNK', 'REASONING_ENCRYPTED_VALUE',
-  'THINKING_START', 'THINKING_END', 'THINKING_TEXT_MESSAGE_START', 'THINKING_TEXT_MESSAGE_CONTENT', 'THINKING_TEXT_MESSAGE_END',
-  'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'TEXT_MESSAGE_CHUNK', 'TOOL_CALL_START',
-  'TOOL_CALL_ARGS', 'TOOL_CALL_END', 'TOOL_CALL_CHUNK', 'TOOL_CALL_RESULT', 'MESSAGES_SNAPSHOT', 'STEP_STARTED',
-  'SUBAGENT_STARTED', 'SUBAGENT_FINISHED', 'SUBAGENT_ERROR', 'RAW', 'CUSTOM', 'NOT_A_TYPE',
-]
+import { EVENT_TYPES } from '../helpers/hostile'
 
 /** Events that look almost right: known types with a small id space and wrong-typed fields mixed in. */
 const nearlyValidEvent = fc.record(
   {
-    type: fc.constantFrom(...TYPES),
+    type: fc.constantFrom(...EVENT_TYPES),
     messageId: fc.oneof(fc.constantFrom('a', 'b', 'c', ''), fc.anything()),
     delta: fc.oneof(fc.string(), fc.anything()),
     role: fc.constantFrom('reasoning', 'assistant', 'user', 42),

@@ -361,7 +361,8 @@ const snapshotEpisode = fc
   .oneof({ weight: 5, arbitrary: fc.array(snapshotMessage, { maxLength: 4 }) }, { weight: 1, arbitrary: garbage })
   .map((messages) => [ev('MESSAGES_SNAPSHOT', { messages })])
 
-const TYPES = [
+/** Every event type the reducer knows, retired and unknown ones, and names that are object keys. */
+export const EVENT_TYPES = [
   'RUN_STARTED', 'RUN_FINISHED', 'RUN_ERROR', 'REASONING_START', 'REASONING_END', 'REASONING_MESSAGE_START',
   'REASONING_MESSAGE_CONTENT', 'REASONING_MESSAGE_END', 'REASONING_MESSAGE_CHUNK', 'REASONING_ENCRYPTED_VALUE',
   'THINKING_START', 'THINKING_END', 'THINKING_TEXT_MESSAGE_START', 'THINKING_TEXT_MESSAGE_CONTENT', 'THINKING_TEXT_MESSAGE_END',
@@ -373,7 +374,7 @@ const TYPES = [
 /** A known type with each field the right shape, the wrong shape, or missing. */
 const shapedEvent = fc.record(
   {
-    type: fc.constantFrom(...TYPES),
+    type: fc.constantFrom(...EVENT_TYPES),
     messageId: fc.oneof(anId, garbage),
     delta,
     role: fc.constantFrom('reasoning', 'assistant', 'user', 42),
