@@ -24,6 +24,14 @@ async function freshCore(framers?: () => Promise<Record<string, unknown>>) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
+/**
+ * Resolves once the real framing module has loaded (the body reader's `import()`
+ * shares it). A test that starts the real load waits for it: an import still in
+ * flight after `vi.resetModules()` can land in the next test's registry and
+ * stand in for that test's mock.
+ */
+const framingLoaded = () => import('../../src/core/sources/framers')
+
 afterEach(() => {
   vi.doUnmock('../../src/core/sources/framers')
   vi.resetModules()
@@ -83,25 +91,25 @@ describe('lazily loaded body framing', () => {
     const second = createReasoningStore({ flush: 'sync' })
     connectSse(body, second)
     await vi.waitFor(() => expect(second.getState().failure).toContain('The response body cannot be read'))
+    await framingLoaded()
   })
 
   it('given a disconnect while the framing loads, should read nothing and cancel the body', async () => {
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => (release = resolve))
-    const { connectSse, createReasoningStore } = await freshCore(async () => {
-      await gate
-      return vi.importActual('../../src/core/sources/framers')
-    })
+    const { connectSse, createReasoningStore } = await freshCore()
     const store = createReasoningStore({ flush: 'sync' })
-    const read = vi.fn(() => Promise.resolve({ done: false, value: new TextEncoder().encode(sse(...RUN)) }))
+    // One chunk, then the end: were the body read by mistake, the stream ends rather than feeding a loop forever.
+    let reads = 0
+    const read = vi.fn(() =>
+      Promise.resolve(reads++ === 0 ? { done: false, value: new TextEncoder().encode(sse(...RUN)) } : { done: true, value: undefined }),
+    )
     const cancel = vi.fn(() => Promise.resolve())
     const getReader = vi.fn(() => ({ read, cancel, releaseLock: () => {}, closed: Promise.resolve(undefined) }))
     const body = { locked: false, getReader, cancel: () => Promise.resolve() } as unknown as ReadableStream<Uint8Array>
     const disconnect = connectSse({ ok: true, status: 200, headers: new Headers({ 'content-type': 'text/event-stream' }), body }, store)
-    await settle()
+    // A dynamic import never resolves synchronously: the framing is still loading.
     expect(getReader).toHaveBeenCalledOnce()
     disconnect()
-    release()
+    await framingLoaded()
     await settle()
     expect(read).not.toHaveBeenCalled()
     expect(cancel).toHaveBeenCalledOnce()
