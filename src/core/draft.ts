@@ -17,7 +17,7 @@ import type {
 /**
  * The reducer's working state: mutable records that a delta can update in
  * place, plus what changed since the public state was last built. Only the
- * reducer (`reducer.ts`) writes it; `snapshot.ts` turns it into the immutable
+ * reducer (`reducer/`) writes it; `snapshot.ts` turns it into the immutable
  * public state.
  */
 
@@ -289,6 +289,19 @@ export function setRun(d: Draft, index: number, run: RunInfo): void {
   d.runs[index] = run
   d.runsChanged = true
   d.changed = true
+}
+
+export function requireId(d: Draft, event: Event, field: string): string | undefined {
+  const id = validId(event[field])
+  if (id === undefined) report(d, 'missing-id', `${String(event.type)} needs a non-empty string '${field}' (got ${describe(event[field])}).`)
+  return id
+}
+
+export function requireDelta(d: Draft, event: Event): string | undefined {
+  const delta = event.delta
+  if (typeof delta === 'string') return delta
+  report(d, 'malformed-field', `${String(event.type)}.delta must be a string (got ${describe(delta)}); the event was ignored.`)
+  return undefined
 }
 
 /** Applies one kind of event to the draft. */

@@ -2,10 +2,10 @@ import type { ReasoningStore } from '../store'
 import type * as Framers from './framers'
 import type { Framer, FramerContext } from './framers'
 import { quote } from './quote'
-import type { Disconnect, ResponseLike, SseOptions } from './types'
+import type { BodyFraming, Disconnect, ResponseLike, SseOptions } from './types'
 
-/** How JSON values are laid out in a response body. */
-export type BodyFraming = 'sse' | 'ndjson' | 'json'
+export type { BodyFraming }
+
 
 export interface BodyReader {
   readonly framing: BodyFraming

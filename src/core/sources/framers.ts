@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser'
-import type { BodyFraming } from './body'
+import type { BodyFraming } from './types'
 import { quote } from './quote'
 
 /**

@@ -71,3 +71,6 @@ export interface SseOptions {
 export type SourceOptions = SseOptions
 
 export type { ReasoningStore }
+
+/** How JSON values are laid out in a response body. */
+export type BodyFraming = 'sse' | 'ndjson' | 'json'

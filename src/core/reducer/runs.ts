@@ -1,0 +1,164 @@
+/**
+ * Runs and subagents (RUN_STARTED / FINISHED / ERROR, SUBAGENT_*), and the end
+ * of the transport: whatever is still open when they end is interrupted, with
+ * its text kept.
+ */
+import type { SubagentInfo } from '../model'
+import {
+  describe, isRecord, report, setEntry, setRun, str, timeOf, requireId, type Draft, type Event, type Lane,
+} from '../draft'
+import { closeAllLanes, closeLane } from './chunks'
+import { endMessage, settleBlock } from './spans'
+
+/** Stands for every lane at once. */
+const ALL_LANES = Symbol('all lanes')
+
+function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why: string): string[] {
+  const closed: string[] = []
+  for (const block of d.blocks) {
+    if (lane !== ALL_LANES && block.lane !== lane) continue
+    if (!block.spanOpen && block.openCount === 0) continue
+    for (const message of block.messages) {
+      if (message.open) {
+        closed.push(`reasoning message '${message.id}'`)
+        endMessage(d, message, at, true)
+      }
+    }
+    if (block.spanOpen) {
+      closed.push(`reasoning span '${block.id}'`)
+      block.spanOpen = false
+      block.interrupted = true
+      settleBlock(d, block, at)
+    }
+  }
+  if (lane === ALL_LANES) d.openSpans.clear()
+  else d.openSpans.delete(lane)
+  for (const rec of d.texts.values()) {
+    if (rec.entry.status === 'streaming' && (lane === ALL_LANES || rec.entry.subagentRunId === lane)) {
+      closed.push(`text message '${rec.entry.id}'`)
+      setEntry(d, rec, { ...rec.entry, status: 'interrupted', endedAt: at })
+    }
+  }
+  for (const rec of d.tools.values()) {
+    if (rec.entry.status === 'streaming' && (lane === ALL_LANES || rec.entry.subagentRunId === lane)) {
+      closed.push(`tool call '${rec.entry.id}'`)
+      setEntry(d, rec, { ...rec.entry, status: 'interrupted', endedAt: at })
+    }
+  }
+  if (closed.length > 0 && why) report(d, 'open-at-finish', `${why} while ${closed.join(', ')} ${closed.length === 1 ? 'was' : 'were'} still open; ${closed.length === 1 ? 'it is' : 'they are'} marked interrupted and ${closed.length === 1 ? 'its' : 'their'} text is kept.`)
+  return closed
+}
+
+export function onRunStarted(d: Draft, event: Event): void {
+  if (d.runPhase === 'running') {
+    report(d, 'run-order', `RUN_STARTED while run '${d.runs[d.runs.length - 1]?.runId ?? '?'}' is still active; the previous run must finish first. The event was ignored.`)
+    return
+  }
+  const runId = str(event.runId)
+  const threadId = str(event.threadId)
+  d.runs.push({
+    status: 'running',
+    startedAt: timeOf(d, event),
+    ...(runId !== undefined && { runId }),
+    ...(threadId !== undefined && { threadId }),
+  })
+  d.runsChanged = true
+  d.runPhase = 'running'
+  d.outsideRunReported = false
+  if (d.failure !== undefined) delete d.failure
+  d.changed = true
+}
+
+export function onRunFinished(d: Draft, event: Event): void {
+  const at = timeOf(d, event)
+  // Chunk-mode messages close normally first, as in @ag-ui/client …
+  closeAllLanes(d, at)
+  // … whatever is still open after that was left open by the producer.
+  interruptLane(d, at, ALL_LANES, 'RUN_FINISHED arrived')
+  const index = d.runs.length - 1
+  const run = d.runs[index]
+  const outcome = isRecord(event.outcome) ? str(event.outcome.type) ?? 'success' : 'success'
+  if (run && d.runPhase === 'running') setRun(d, index, { ...run, status: 'finished', outcome, endedAt: at })
+  d.runPhase = 'finished'
+  d.outsideRunReported = false
+}
+
+export function onRunError(d: Draft, event: Event): void {
+  const at = timeOf(d, event)
+  d.chunkLanes.clear()
+  interruptLane(d, at, ALL_LANES, '')
+  const message = str(event.message) ?? 'The run failed.'
+  const index = d.runs.length - 1
+  const run = d.runs[index]
+  if (run && (d.runPhase === 'running' || d.runPhase === 'finished')) {
+    setRun(d, index, { ...run, status: 'error', error: message, endedAt: at })
+  } else {
+    const runId = str(event.runId)
+    d.runs.push({ status: 'error', error: message, endedAt: at, ...(runId !== undefined && { runId }) })
+    d.runsChanged = true
+  }
+  d.runPhase = 'errored'
+  d.outsideRunReported = false
+  d.changed = true
+}
+
+export function onSubagentStarted(d: Draft, event: Event): void {
+  const id = requireId(d, event, 'subagentRunId')
+  if (id === undefined) return
+  const name = str(event.name)
+  const parent = str(event.parentSubagentRunId)
+  const info: SubagentInfo = {
+    subagentRunId: id, status: 'running',
+    ...(name !== undefined && { name }),
+    ...(parent !== undefined && { parentSubagentRunId: parent }),
+  }
+  const existing = d.subagents.get(id)
+  if (existing) {
+    existing.info = info
+    d.subagentList[existing.index] = info
+  } else {
+    d.subagents.set(id, { index: d.subagentList.length, info })
+    d.subagentList.push(info)
+  }
+  d.subagentsChanged = true
+  d.changed = true
+}
+
+export function onSubagentEnded(d: Draft, event: Event, type: string): void {
+  const id = requireId(d, event, 'subagentRunId')
+  if (id === undefined) return
+  const at = timeOf(d, event)
+  closeLane(d, id, at)
+  interruptLane(d, at, id, type === 'SUBAGENT_FINISHED' ? `SUBAGENT_FINISHED for '${id}' arrived` : '')
+  const rec = d.subagents.get(id)
+  if (rec) {
+    rec.info = { ...rec.info, status: type === 'SUBAGENT_ERROR' ? 'error' : 'finished' }
+    d.subagentList[rec.index] = rec.info
+    d.subagentsChanged = true
+    d.changed = true
+  }
+}
+
+/** The transport closed: whatever is open is interrupted, and a run that never finished is too. */
+export function endStream(d: Draft, error?: unknown): void {
+  const at = d.now()
+  const failure = error === undefined ? undefined : describe(error)
+  d.chunkLanes.clear()
+  const closed = interruptLane(d, at, ALL_LANES, '')
+  const index = d.runs.length - 1
+  const run = d.runs[index]
+  const runOpen = d.runPhase === 'running' && run !== undefined
+  if (runOpen) {
+    setRun(d, index, { ...run, status: 'interrupted', endedAt: at, ...(failure !== undefined && { error: failure }) })
+    d.runPhase = 'none'
+  }
+  if (failure !== undefined) {
+    d.failure = failure
+    d.changed = true
+    report(d, 'transport', `The stream failed: ${failure}`, -1)
+  }
+  if (runOpen || closed.length > 0) {
+    const what = [runOpen ? `run '${run.runId ?? '?'}' had not finished` : '', ...closed.map((c) => `${c} was open`)].filter(Boolean)
+    report(d, 'stream-truncated', `The stream ended while ${what.join(', ')}; marked interrupted, text kept.`, -1)
+  }
+}
