@@ -1,11 +1,13 @@
 export { createReasoningStore } from './store'
 export {
   getBlockDuration,
+  getReasoningTokens,
   isEncryptedOnly,
   selectActiveBlock,
   selectAnsweredBlockIds,
   selectBlocksBefore,
   selectBlocksForRun,
+  selectReasoningTokens,
   selectStreamStatus,
   selectSummary,
   toReasoningMessages,
@@ -43,6 +45,7 @@ export type {
   TimelineToolCall,
   Visibility,
 } from './model'
+export type { TokenUsage } from '@ag-ui/core'
 export type { FlushMode, ReasoningStore, ReasoningStoreOptions } from './store'
 export type { BlockSummary } from './selectors'
 export type { VisibleBlock, VisibleMessage } from './visibility'

@@ -4,6 +4,7 @@
  * serialise. Encrypted values live here for the round trip only; the
  * visibility projection (`visibility.ts`) is what the UI renders.
  */
+import type { TokenUsage } from '@ag-ui/core'
 
 /** Lifecycle of a block, message, text message or tool call. One string, never several booleans. */
 export type ReasoningStatus = 'streaming' | 'complete' | 'interrupted'
@@ -175,6 +176,12 @@ export interface RunInfo {
   readonly error?: string
   readonly startedAt?: number
   readonly endedAt?: number
+  /**
+   * What the producer reported on `RUN_FINISHED` / `RUN_ERROR` (AG-UI 1.0
+   * `usage`): one entry per provider and model. Only valid counts are kept
+   * (non-negative integers); absent when nothing valid was reported.
+   */
+  readonly usage?: readonly TokenUsage[]
 }
 
 export interface SubagentInfo {

@@ -1,5 +1,5 @@
 import type { ReasoningMessage } from '@ag-ui/core'
-import type { ReasoningBlock, ReasoningState, StreamStatus, TimelineEntry } from './model'
+import type { ReasoningBlock, ReasoningState, RunInfo, StreamStatus, TimelineEntry } from './model'
 
 /** True when the provider hid the reasoning: encrypted, and no visible text at all. */
 export function isEncryptedOnly(block: ReasoningBlock): boolean {
@@ -87,6 +87,28 @@ export function selectActiveBlock(state: ReasoningState): ReasoningBlock | undef
   for (let i = state.blocks.length - 1; i >= 0; i--) {
     const block = state.blocks[i]!
     if (block.status === 'streaming') return block
+  }
+  return undefined
+}
+
+/**
+ * The reasoning tokens a run reported (`usage` on `RUN_FINISHED` / `RUN_ERROR`),
+ * summed over its entries (one per provider and model); undefined when no entry
+ * reports any, so "not reported" stays apart from 0.
+ */
+export function getReasoningTokens(run: Pick<RunInfo, 'usage'> | undefined): number | undefined {
+  let total: number | undefined
+  for (const entry of run?.usage ?? []) {
+    if (entry.reasoningTokens !== undefined) total = (total ?? 0) + entry.reasoningTokens
+  }
+  return total
+}
+
+/** The reasoning tokens of the run `runId` (default: the latest run); see `getReasoningTokens`. */
+export function selectReasoningTokens(state: ReasoningState, runId?: string): number | undefined {
+  for (let i = state.runs.length - 1; i >= 0; i--) {
+    const run = state.runs[i]!
+    if (runId === undefined || run.runId === runId) return getReasoningTokens(run)
   }
   return undefined
 }

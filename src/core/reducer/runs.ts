@@ -9,6 +9,7 @@ import {
 } from '../draft'
 import { closeAllLanes, closeLane } from './chunks'
 import { endMessage, settleBlock } from './spans'
+import { readUsage } from './usage'
 
 /** Stands for every lane at once. */
 const ALL_LANES = Symbol('all lanes')
@@ -78,7 +79,8 @@ export function onRunFinished(d: Draft, event: Event): void {
   const index = d.runs.length - 1
   const run = d.runs[index]
   const outcome = isRecord(event.outcome) ? str(event.outcome.type) ?? 'success' : 'success'
-  if (run && d.runPhase === 'running') setRun(d, index, { ...run, status: 'finished', outcome, endedAt: at })
+  const usage = readUsage(d, event)
+  if (run && d.runPhase === 'running') setRun(d, index, { ...run, status: 'finished', outcome, endedAt: at, ...(usage && { usage }) })
   d.runPhase = 'finished'
   d.outsideRunReported = false
 }
@@ -88,13 +90,15 @@ export function onRunError(d: Draft, event: Event): void {
   d.chunkLanes.clear()
   interruptLane(d, at, ALL_LANES, '')
   const message = str(event.message) ?? 'The run failed.'
+  const usage = readUsage(d, event)
   const index = d.runs.length - 1
   const run = d.runs[index]
   if (run && (d.runPhase === 'running' || d.runPhase === 'finished')) {
-    setRun(d, index, { ...run, status: 'error', error: message, endedAt: at })
+    // A run that had finished keeps the usage it reported unless the error brings its own.
+    setRun(d, index, { ...run, status: 'error', error: message, endedAt: at, ...(usage && { usage }) })
   } else {
     const runId = str(event.runId)
-    d.runs.push({ status: 'error', error: message, endedAt: at, ...(runId !== undefined && { runId }) })
+    d.runs.push({ status: 'error', error: message, endedAt: at, ...(runId !== undefined && { runId }), ...(usage && { usage }) })
     d.runsChanged = true
   }
   d.runPhase = 'errored'
