@@ -92,6 +92,13 @@ class VercelAITranslator implements Translator {
   private scope: string | undefined
   private readonly used = new Set<string>()
   private readonly reasoning = new Map<string, Part>()
+  /**
+   * Parts this translator ended itself because the model moved on (a tool call,
+   * text or a new step began) before their `reasoning-end`. Producers such as
+   * `@ai-sdk/langchain` send that end (with its provider metadata), and sometimes
+   * a last delta, late: they still belong to the part, not to a new one.
+   */
+  private readonly closedEarly = new Map<string, Part>()
   private readonly texts = new Map<string, string>()
   /**
    * The open block. It stays open after its parts end, until the model does
@@ -170,6 +177,8 @@ class VercelAITranslator implements Translator {
     const extras = extrasOf(part)
     const open = this.reasoning.get(raw)
     if (open) return open
+    // A new part reusing the id of one ended early (a later step): that one gets no late end now.
+    this.closedEarly.delete(raw)
     // An OpenAI item's part ids (`${itemId}:${n}`) are unique already; others are per-step indices.
     const messageId = this.allocate(raw, extras.itemId === undefined)
     const blockId = extras.itemId ?? messageId
@@ -190,23 +199,42 @@ class VercelAITranslator implements Translator {
 
   reasoningDelta(part: Json): void {
     const text = requireString(part, 'delta')
+    const raw = requireId(part, 'id')
+    const late = this.reasoning.has(raw) ? undefined : this.closedEarly.get(raw)
     // A delta whose start was lost still opens its message: its text is kept.
-    const rec = this.reasoningStart(part)
-    const extras = extrasOf(part)
-    if (extras.signature) rec.signature = extras.signature
-    if (extras.encrypted) this.pendingEncrypted.set(rec.blockId, extras.encrypted)
-    if (!rec.redacted) this.w.appendMessage(rec.messageId, text)
+    const rec = late ?? this.reasoningStart(part)
+    this.takeExtras(rec, part)
+    if (rec.redacted || text === '') return
+    // A late delta continues its message where it was, never a new block.
+    if (late) this.w.reopenMessage(rec.messageId)
+    this.w.appendMessage(rec.messageId, text)
   }
 
   reasoningEnd(part: Json): void {
     const raw = requireId(part, 'id')
-    const rec = this.reasoning.get(raw)
+    const open = this.reasoning.get(raw)
+    const rec = open ?? this.closedEarly.get(raw)
     if (!rec) throw new Malformed(`reasoning-end for '${raw}', which never started`)
-    const extras = extrasOf(part)
-    if (extras.signature) rec.signature = extras.signature
-    if (extras.encrypted) this.pendingEncrypted.set(rec.blockId, extras.encrypted)
-    this.endPart(raw, rec)
+    const signed = this.takeExtras(rec, part)
+    if (open) this.endPart(raw, rec)
+    else {
+      this.closedEarly.delete(raw)
+      // The message ended without the signature the end carries: continue it just to end it signed.
+      if (signed && !rec.redacted) this.w.reopenMessage(rec.messageId)
+      if (!rec.redacted) this.w.endMessage(rec.messageId, rec.signature !== undefined ? { signature: rec.signature } : undefined)
+    }
     this.flushEncrypted()
+  }
+
+  /** What a part's `providerMetadata` adds to it (any of its parts may carry it); whether it brought a new signature. */
+  private takeExtras(rec: Part, part: Json): boolean {
+    const extras = extrasOf(part)
+    if (extras.encrypted) this.pendingEncrypted.set(rec.blockId, extras.encrypted)
+    // Redacted data that comes after the start: the message it belongs to holds the value.
+    if (extras.redacted && !rec.redacted) this.w.encrypted(rec.messageId, extras.redacted, ANTHROPIC_REDACTED_THINKING)
+    if (!extras.signature || extras.signature === rec.signature) return false
+    rec.signature = extras.signature
+    return true
   }
 
   private endPart(raw: string, rec: Part): void {
@@ -223,7 +251,10 @@ class VercelAITranslator implements Translator {
 
   /** The model moved on: end open parts (with their signatures) and the open block. */
   closeReasoning(): void {
-    for (const [raw, rec] of [...this.reasoning]) this.endPart(raw, rec)
+    for (const [raw, rec] of [...this.reasoning]) {
+      this.endPart(raw, rec)
+      this.closedEarly.set(raw, rec)
+    }
     this.flushEncrypted()
     if (this.block !== undefined) this.w.endBlock(this.block)
     this.block = undefined

@@ -117,6 +117,20 @@ export class EventWriter {
     this.emit({ type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning', ...meta(ui) })
   }
 
+  /**
+   * Continues a reasoning message that ended, in the block it was in (AG-UI: a
+   * new `REASONING_MESSAGE_START` with a closed message's id reopens it), for a
+   * producer whose last delta or end metadata came after the writer had closed
+   * it. No span is opened and open text or tool calls stay open. No-op when it is
+   * open or never started.
+   */
+  reopenMessage(id: string): void {
+    if (this.open.has(id) || !this.messageBlock.has(id)) return
+    this.start()
+    this.open.set(id, 'reasoning')
+    this.emit({ type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning' })
+  }
+
   /** Appends to an open reasoning message. Empty deltas are dropped. */
   appendMessage(id: string, delta: string): void {
     if (delta === '' || this.open.get(id) !== 'reasoning') return

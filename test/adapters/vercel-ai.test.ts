@@ -281,6 +281,81 @@ describe('Vercel AI SDK adapter: malformed and failing streams', () => {
   })
 })
 
+describe('Vercel AI SDK adapter: a part that ends late (@ai-sdk/langchain)', () => {
+  const openai = (extra: Record<string, unknown> = {}) => ({ openai: { itemId: 'rs_1', ...extra } })
+
+  it('given reasoning-end with the encrypted content after tool-input-start, should accept it silently and keep the value on that block for the round trip', () => {
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'start', messageId: 'msg_1' },
+      { type: 'start-step' },
+      { type: 'reasoning-start', id: 'rs_1:0', providerMetadata: openai() },
+      { type: 'reasoning-delta', id: 'rs_1:0', delta: 'Look it up.' },
+      { type: 'tool-input-start', toolCallId: 'call_1', toolName: 'search' },
+      { type: 'reasoning-end', id: 'rs_1:0', providerMetadata: openai({ reasoningEncryptedContent: 'gAAA-late==' }) },
+      { type: 'tool-input-delta', toolCallId: 'call_1', inputTextDelta: '{"q":"x"}' },
+      { type: 'tool-input-available', toolCallId: 'call_1', toolName: 'search', input: { q: 'x' } },
+      { type: 'finish-step' },
+      { type: 'finish' },
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = storeOf(out).getState()
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['summary'], text: ['Look it up.'], title: undefined, encrypted: true }],
+      timeline: ['reasoning', 'tool-call'],
+      diagnostics: [],
+    })
+    expect(toReasoningMessages(state).map((m) => m.encryptedValue)).toContain('gAAA-late==')
+    expect(out.filter((e) => e.type === 'TOOL_CALL_ARGS').map((e) => e.delta)).toEqual(['{"q":"x"}'])
+  })
+
+  it('given a last reasoning-delta and the signed reasoning-end after the answer began, should append to the same block and sign it', () => {
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'start', messageId: 'msg_2' },
+      { type: 'reasoning-start', id: 'r' },
+      { type: 'reasoning-delta', id: 'r', delta: 'First half' },
+      { type: 'text-start', id: 't' },
+      { type: 'reasoning-delta', id: 'r', delta: ', second half.' },
+      { type: 'reasoning-end', id: 'r', providerMetadata: { anthropic: { signature: 'sig-late' } } },
+      { type: 'text-delta', id: 't', delta: 'Answer.' },
+      { type: 'text-end', id: 't' },
+      { type: 'finish' },
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = storeOf(out).getState()
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: ['First half, second half.'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig-late')
+    expect(out.filter((e) => e.type === 'TEXT_MESSAGE_CONTENT').map((e) => e.delta)).toEqual(['Answer.'])
+  })
+
+  it('given redacted data on a reasoning-end after start-step, should give the encrypted-only block its value', () => {
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'start', messageId: 'msg_3' },
+      { type: 'reasoning-start', id: 'r' },
+      { type: 'start-step' },
+      { type: 'reasoning-end', id: 'r', providerMetadata: { anthropic: { redactedData: 'redacted==' } } },
+      { type: 'finish' },
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = storeOf(out).getState()
+    expect(state.diagnostics).toEqual([])
+    expect(state.blocks).toHaveLength(1)
+    expect(state.blocks[0]!.messages[0]).toMatchObject({ encryptedValue: 'redacted==', encryptedValueType: 'anthropic.redacted_thinking' })
+  })
+
+  it('given reasoning-end for a part that never started, should still report it', () => {
+    const t = make()
+    translateChecked(() => t, [{ type: 'start' }, { type: 'reasoning-end', id: 'ghost' }, { type: 'finish' }])
+    expect(t.diagnostics.map((d) => d.message)).toEqual(["reasoning-end for 'ghost', which never started"])
+  })
+})
+
 /** SSE as the AI SDK sends it (`data:` lines), with CRLF line ends and the `[DONE]` sentinel. */
 function sse(parts: readonly Part[]): string {
   return parts.map((p) => `data: ${JSON.stringify(p)}\r\n\r\n`).join('') + 'data: [DONE]\r\n\r\n'
