@@ -42,6 +42,11 @@ export interface ReasoningLabels {
   readonly conclusion: string
   /** Reasoning done by a subagent (`name` may be the run id when the subagent has no name). */
   readonly subagent: (name: string) => string
+  /**
+   * A run's reasoning tokens (`usage.reasoningTokens`), after its last block.
+   * `formatted` is compact for the locale ("768", "1.2K", "12K"); `count` is the exact number, for plurals.
+   */
+  readonly reasoningTokens: (count: number, formatted: string) => string
 }
 
 export const defaultLabels: ReasoningLabels = {
@@ -64,6 +69,7 @@ export const defaultLabels: ReasoningLabels = {
   keyFactors: 'Key factors',
   conclusion: 'Conclusion',
   subagent: (name) => `Subagent ${name}`,
+  reasoningTokens: (count, formatted) => `${formatted} reasoning ${count === 1 ? 'token' : 'tokens'}`,
 }
 
 /** The defaults with the caller's overrides on top (later arguments win). */
@@ -151,6 +157,7 @@ export function prepareFormats(locale: string | undefined): void {
   const build = () => {
     try {
       formatCount(1, locale)
+      formatTokenCount(1234, locale)
       formatPercent(0.5, locale)
       // Hours, minutes and seconds, and the list that joins them, in both styles.
       formatDuration(3_661_000, locale, 'narrow')
@@ -166,4 +173,9 @@ export function prepareFormats(locale: string | undefined): void {
 /** A count in the locale's digits ("1,234", "١٬٢٣٤"). */
 export function formatCount(value: number, locale?: string): string {
   return numberFormat(locale).format(value)
+}
+
+/** A token count in the locale's compact notation, two significant digits: "768", "1.2K", "12K", "3.4M" in English. */
+export function formatTokenCount(value: number, locale?: string): string {
+  return numberFormat(locale, { notation: 'compact' }).format(value)
 }

@@ -3,7 +3,7 @@ import { forwardRef, memo, useRef, type ForwardedRef, type ReactNode, type RefOb
 import type { ReasoningStatus } from '../core/model'
 import { AlertIcon, BulbIcon, ChevronIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
-import { formatCount } from './labels'
+import { formatCount, formatTokenCount } from './labels'
 import {
   Outcome,
   Reasoning,
@@ -27,6 +27,13 @@ export interface ReasoningPanelProps extends Omit<ReasoningProps, 'children' | '
   readonly headerExtra?: ReactNode
   /** Height animation length in seconds. Default 0.2; 0 under `prefers-reduced-motion`. */
   readonly animationDuration?: number
+  /**
+   * Reasoning tokens to show in the header row ("· 768 reasoning tokens", compact for the
+   * locale), e.g. `getReasoningTokens(run)`. A count is not reasoning text: it shows at every
+   * visibility level. Default: none shown (`ReasoningStream` and `ReasoningTimeline` pass the
+   * run's count to its last block); 0 is not shown.
+   */
+  readonly tokens?: number
 }
 
 /**
@@ -45,12 +52,12 @@ export interface ReasoningPanelProps extends Omit<ReasoningProps, 'children' | '
  */
 export const ReasoningPanel = memo(
   forwardRef(function ReasoningPanel(
-    { subagentName, headerExtra, animationDuration = 0.2, ...props }: ReasoningPanelProps,
+    { subagentName, headerExtra, animationDuration = 0.2, tokens, ...props }: ReasoningPanelProps,
     ref: ForwardedRef<HTMLDivElement>,
   ) {
     return (
       <Reasoning data-slot="reasoning-panel" {...props} ref={ref}>
-        <PanelInner subagentName={subagentName} headerExtra={headerExtra} animationDuration={animationDuration} />
+        <PanelInner subagentName={subagentName} headerExtra={headerExtra} animationDuration={animationDuration} tokens={tokens} />
       </Reasoning>
     )
   }),
@@ -60,9 +67,10 @@ interface PanelInnerProps {
   readonly subagentName: string | undefined
   readonly headerExtra: ReactNode
   readonly animationDuration: number
+  readonly tokens: number | undefined
 }
 
-function PanelInner({ subagentName, headerExtra, animationDuration }: PanelInnerProps) {
+function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: PanelInnerProps) {
   const { block, open, labels, locale } = useReasoningContext('ReasoningPanel')
   const reduceMotion = useReducedMotion()
   const content = useRef<HTMLDivElement | null>(null)
@@ -89,6 +97,11 @@ function PanelInner({ subagentName, headerExtra, animationDuration }: PanelInner
         </>
       )}
       {block.steps > 1 && <span data-slot="reasoning-steps">{labels.steps(block.steps, formatCount(block.steps, locale))}</span>}
+      {tokens !== undefined && tokens > 0 && (
+        <data data-slot="reasoning-tokens" value={tokens}>
+          {labels.reasoningTokens(tokens, formatTokenCount(tokens, locale))}
+        </data>
+      )}
       {subagentName !== undefined && <span data-slot="reasoning-subagent">{labels.subagent(subagentName)}</span>}
       {headerExtra}
     </>

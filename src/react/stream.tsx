@@ -1,6 +1,7 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
 import type { ReasoningBlock, ReasoningState, SubagentInfo } from '../core/model'
 import {
+  getReasoningTokens,
   selectAnsweredBlockIds,
   selectBlocksBefore,
   selectBlocksForRun,
@@ -42,6 +43,8 @@ export interface ReasoningStreamProps extends StreamInput, SharedPanelProps, Com
   readonly beforeMessageId?: string
   /** Show "Thinking…" while a run is working and no block is streaming yet. Default true. */
   readonly pendingIndicator?: boolean
+  /** Show each run's reasoning tokens (from its `usage`) after its last block, at every visibility level. Default true. */
+  readonly showTokens?: boolean
 }
 
 /**
@@ -59,6 +62,7 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
     runId,
     beforeMessageId,
     pendingIndicator = true,
+    showTokens = true,
     visibility,
     openPolicy,
     labels,
@@ -82,6 +86,7 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
     (runId === undefined || lastRun?.runId === runId)
   // Once per render, not once per panel: a stream may hold thousands of blocks.
   const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
+  const tokens = showTokens ? tokensAfterLastBlock(state, blocks) : undefined
   return (
     <div data-slot="reasoning-stream" data-status={status} {...props} ref={ref}>
       {blocks.map((block) => (
@@ -90,6 +95,7 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
           block={block}
           answerStarted={answered.has(block.id)}
           {...subagentProps(block, state.subagents)}
+          {...tokenProps(tokens, block)}
           {...shared}
         />
       ))}
@@ -103,6 +109,43 @@ function pickBlocks(state: ReasoningState, runId: string | undefined, beforeMess
   if (beforeMessageId !== undefined) blocks = selectBlocksBefore(state, beforeMessageId)
   if (runId !== undefined) blocks = (beforeMessageId === undefined ? selectBlocksForRun(state, runId) : blocks.filter((b) => b.runId === runId))
   return blocks
+}
+
+const tokenCache = new WeakMap<ReasoningState, WeakMap<readonly ReasoningBlock[], ReadonlyMap<string, number>>>()
+
+/**
+ * Block id → the reasoning tokens of its run, for the last of `blocks` in each run
+ * that reported any: a run's count shows once, after its last block. Memoised per
+ * state and block list, so a stream of thousands of blocks pays for it once per update.
+ */
+export function tokensAfterLastBlock(state: ReasoningState, blocks: readonly ReasoningBlock[]): ReadonlyMap<string, number> {
+  let byList = tokenCache.get(state)
+  const cached = byList?.get(blocks)
+  if (cached) return cached
+  const out = new Map<string, number>()
+  const counted = new Set<string>()
+  for (let i = state.runs.length - 1; i >= 0; i--) {
+    const run = state.runs[i]!
+    if (run.runId === undefined || counted.has(run.runId)) continue
+    counted.add(run.runId)
+    const count = getReasoningTokens(run)
+    if (count === undefined || count === 0) continue
+    for (let j = blocks.length - 1; j >= 0; j--) {
+      const block = blocks[j]!
+      if (block.runId === run.runId) {
+        out.set(block.id, count)
+        break
+      }
+    }
+  }
+  if (!byList) tokenCache.set(state, (byList = new WeakMap()))
+  byList.set(blocks, out)
+  return out
+}
+
+export function tokenProps(tokens: ReadonlyMap<string, number> | undefined, block: ReasoningBlock): { tokens?: number } {
+  const count = tokens?.get(block.id)
+  return count === undefined ? {} : { tokens: count }
 }
 
 export function subagentProps(block: ReasoningBlock, subagents: readonly SubagentInfo[]): { subagentName?: string } {

@@ -6,11 +6,13 @@ import { AlertIcon, ToolIcon } from './icons'
 import { definedOnly, formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
 import { ReasoningPanel } from './panel'
 import { safeLocale, useReasoningConfig } from './provider'
-import { subagentProps, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
+import { subagentProps, tokenProps, tokensAfterLastBlock, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
 
 export interface ReasoningTimelineProps extends StreamInput, SharedPanelProps, ComponentPropsWithoutRef<'ol'> {
   /** The run to show. Default: the latest run (or everything when the stream has no runs). */
   readonly runId?: string
+  /** Show the run's reasoning tokens (from its `usage`) after its last block, at every visibility level. Default true. */
+  readonly showTokens?: boolean
 }
 
 type Row =
@@ -24,7 +26,7 @@ type Row =
  * panels. An ordered list; each row a list item.
  */
 export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
-  { source, store, state: given, runId, visibility, openPolicy, labels, locale, renderText, animationDuration, ...props }: ReasoningTimelineProps,
+  { source, store, state: given, runId, showTokens = true, visibility, openPolicy, labels, locale, renderText, animationDuration, ...props }: ReasoningTimelineProps,
   ref: ForwardedRef<HTMLOListElement>,
 ) {
   const state = useStreamInput({ source, store, state: given })
@@ -35,6 +37,7 @@ export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
   const rows = rowsOf(state, run)
   const answered = selectAnsweredBlockIds(state)
   const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
+  const tokens = showTokens ? tokensAfterLastBlock(state, rows.flatMap((row) => (row.kind === 'reasoning' ? [row.block] : []))) : undefined
   return (
     <ol data-slot="reasoning-timeline" {...props} ref={ref}>
       {rows.map((row) =>
@@ -44,6 +47,7 @@ export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
               block={row.block}
               answerStarted={answered.has(row.block.id)}
               {...subagentProps(row.block, state.subagents)}
+              {...tokenProps(tokens, row.block)}
               {...shared}
             />
           </li>

@@ -24,6 +24,7 @@ export const germanLabels: ReasoningLabels = {
   keyFactors: 'Ausschlaggebende Faktoren',
   conclusion: 'Schlussfolgerung',
   subagent: (name) => `Subagent ${name}`,
+  reasoningTokens: (count, formatted) => `${formatted} Denk-Token${count === 1 ? '' : 's'}`,
 }
 
 /** Every label in Arabic (durations from `Intl` with locale `ar`). */
@@ -47,6 +48,7 @@ export const arabicLabels: ReasoningLabels = {
   keyFactors: 'العوامل الحاسمة',
   conclusion: 'الاستنتاج',
   subagent: (name) => `الوكيل الفرعي ${name}`,
+  reasoningTokens: (_count, formatted) => `رموز التفكير: ${formatted}`,
 }
 
 /** Labels and `lang` per locale of the Storybook locale switch. */
