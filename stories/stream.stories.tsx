@@ -3,7 +3,7 @@ import { ReasoningStream } from 'reasoning-ui'
 import { expect, waitFor, within } from 'storybook/test'
 import { runStarted } from './support/events'
 import { settled } from './support/play'
-import { arabicEvents, opaqueReasoning, severalBlocksEvents } from './support/reasoning-scripts'
+import { arabicEvents, opaqueReasoning, severalBlocksEvents, usageEvents } from './support/reasoning-scripts'
 import { StreamStory, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
 
@@ -67,6 +67,21 @@ export const Pending: Story = {
   args: { events: [runStarted()] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Thinking…')).toBeVisible()
+  },
+}
+
+/**
+ * Runs that report their usage: each run's reasoning tokens once, after its last block,
+ * compact for the locale — at every visibility level (a count is not reasoning text),
+ * beside the lock of hidden reasoning too. `showTokens={false}` turns it off.
+ */
+export const ReasoningTokens: Story = {
+  args: { events: usageEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('button', { name: /Thought for 12 seconds/ })).toHaveTextContent('1.2K reasoning tokens')
+    await expect(canvas.getByText('594 reasoning tokens')).toBeVisible()
+    await expect(canvasElement.querySelectorAll('[data-slot="reasoning-tokens"]')).toHaveLength(2)
   },
 }
 

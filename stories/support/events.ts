@@ -3,6 +3,7 @@
  * producer would send; a `Script` gives them `timestamp`s on a scripted clock so
  * every story shows the same durations on every run.
  */
+import type { TokenUsage } from '@ag-ui/core'
 
 /** An AG-UI event as a plain object. */
 export type AgUiEvent = Readonly<Record<string, unknown>>
@@ -60,7 +61,14 @@ export class Script {
 const ui = (reasoningUi: object | undefined) => (reasoningUi ? { metadata: { reasoningUi } } : {})
 
 export const runStarted = (runId = 'run-1', threadId = 'thread-1'): AgUiEvent => ({ type: 'RUN_STARTED', threadId, runId })
-export const runFinished = (runId = 'run-1', threadId = 'thread-1'): AgUiEvent => ({ type: 'RUN_FINISHED', threadId, runId })
+export const runFinished = (runId = 'run-1', threadId = 'thread-1', usage?: readonly TokenUsage[]): AgUiEvent => ({
+  type: 'RUN_FINISHED', threadId, runId, ...(usage && { usage }),
+})
+
+/** What a reasoning model bills for a run (AG-UI 1.0 `usage`): `reasoning` of the `output` tokens were reasoning. */
+export const usage = (input: number, output: number, reasoning: number): TokenUsage[] => [
+  { provider: 'openai', model: 'o4-mini', inputTokens: input, outputTokens: output, totalTokens: input + output, reasoningTokens: reasoning },
+]
 export const runError = (message: string): AgUiEvent => ({ type: 'RUN_ERROR', message })
 
 /** `REASONING_START`; `reasoningUi` may carry a `title`. */

@@ -10,6 +10,7 @@ import {
   reasoningStart,
   runError,
   runFinished,
+  usage,
   runStarted,
   Script,
   toolCall,
@@ -40,7 +41,7 @@ const trainsSoFar = trainsReasoning.slice(0, trainsReasoning.indexOf('so they me
 export const completeEvents: readonly AgUiEvent[] = new Script()
   .add(runStarted())
   .over(12_000, reasoningStart('reasoning-1'), reasoningMessage('thought-1', trainsReasoning), reasoningEnd('reasoning-1'))
-  .add(answer('answer-1', trainsAnswer), runFinished())
+  .add(answer('answer-1', trainsAnswer), runFinished(undefined, undefined, usage(86, 1_262, 1_216)))
   .events
 
 /** Reasoning still streaming, 7 seconds in. */
@@ -70,13 +71,32 @@ export const encryptedOnlyEvents: readonly AgUiEvent[] = new Script()
     encryptedValue('sealed-thought-1', opaqueReasoning),
     reasoningEnd('sealed-1'),
   )
-  .add(answer('answer-1', trainsAnswer), runFinished())
+  .add(answer('answer-1', trainsAnswer), runFinished(undefined, undefined, usage(86, 640, 594)))
   .events
 
 /** Hidden reasoning still going, 4 seconds in. */
 export const encryptedStreamingEvents: readonly AgUiEvent[] = new Script()
   .add(runStarted())
   .over(4_000, reasoningStart('sealed-1'), reasoningMessage('sealed-thought-1', '', { open: true }), encryptedValue('sealed-thought-1', opaqueReasoning))
+  .events
+
+/**
+ * Two turns that report their usage (AG-UI 1.0 `usage` on `RUN_FINISHED`): 12 seconds of
+ * reasoning (1,216 reasoning tokens), then 6 seconds of hidden reasoning (594 tokens).
+ */
+export const usageEvents: readonly AgUiEvent[] = new Script()
+  .add(runStarted('run-1'))
+  .over(12_000, reasoningStart('reasoning-1'), reasoningMessage('thought-1', trainsReasoning), reasoningEnd('reasoning-1'))
+  .add(answer('answer-1', trainsAnswer), runFinished('run-1', undefined, usage(86, 1_262, 1_216)))
+  .add(runStarted('run-2'))
+  .over(
+    6_000,
+    reasoningStart('sealed-1'),
+    reasoningMessage('sealed-thought-1', ''),
+    encryptedValue('sealed-thought-1', opaqueReasoning),
+    reasoningEnd('sealed-1'),
+  )
+  .add(answer('answer-2', 'The slower train covers 140 km.'), runFinished('run-2', undefined, usage(1_410, 640, 594)))
   .events
 
 // ── Summaries ───────────────────────────────────────────────────────────
@@ -255,7 +275,7 @@ export const agentLoopEvents: readonly AgUiEvent[] = new Script()
       keyFactors: ['The 8:10 is already 12 minutes late', 'The walk takes 9 minutes'],
     }),
   )
-  .add(answer('answer-1', 'Take the 7:40: it is on time and leaves you over an hour before your meeting.'), runFinished())
+  .add(answer('answer-1', 'Take the 7:40: it is on time and leaves you over an hour before your meeting.'), runFinished(undefined, undefined, usage(412, 3_175, 3_072)))
   .events
 
 // ── Other languages ─────────────────────────────────────────────────────

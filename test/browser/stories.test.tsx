@@ -405,6 +405,8 @@ interface Shot {
   readonly args?: Record<string, unknown>
   /** Open the closed panels first (completed blocks collapse by default): all, or only the first. */
   readonly open?: 'all' | 'first'
+  /** Storybook globals besides the theme (e.g. `dir` and `locale` for a right-to-left capture). */
+  readonly globals?: Record<string, unknown>
 }
 
 const shots: readonly Shot[] = [
@@ -418,6 +420,8 @@ const shots: readonly Shot[] = [
   { name: 'timeline-agent-loop', title: 'Components/ReasoningTimeline', story: 'AgentLoop', open: 'first' },
   { name: 'provider-german', title: 'Components/ReasoningProvider', story: 'German' },
   { name: 'stream-rtl-arabic', title: 'Components/ReasoningStream', story: 'RightToLeft' },
+  { name: 'stream-reasoning-tokens', title: 'Components/ReasoningStream', story: 'ReasoningTokens' },
+  { name: 'stream-reasoning-tokens-rtl', title: 'Components/ReasoningStream', story: 'ReasoningTokens', globals: { dir: 'rtl', locale: 'ar' } },
   { name: 'panel-brand', title: 'Components/ReasoningPanel', story: 'CustomTheme' },
   { name: 'summary-titles', title: 'Components/ReasoningSummary', story: 'TitlesOnly' },
 ]
@@ -437,7 +441,7 @@ describe('screenshots of the key stories', () => {
       const { module, name } = found!
       // The theme is a Storybook global: compose with it as the initial value (a story's own globals still win).
       const annotations = (module as unknown as Record<string, Parameters<typeof composeStory>[0]>)[name]!
-      const Story = composeStory(annotations, module.default, { initialGlobals: { theme } })
+      const Story = composeStory(annotations, module.default, { initialGlobals: { ...shot.globals, theme } })
       const { container } = render(<Story animationDuration={0} {...shot.args} />)
       if (shot.open === 'all') openAll(container)
       if (shot.open === 'first') fireEvent.click(container.querySelector('button[aria-expanded="false"]')!)
