@@ -15,7 +15,9 @@ import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
 import type { ReasoningKind } from '../core/model'
 import { describeError, isRecord, str, type Json } from './json'
-import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
+import { field, tokenUsage } from './usage'
+import { translateAll, type ProviderStreamOptions } from './connect'
+import { connectWatchingDone, DONE } from './done'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 
@@ -237,20 +239,48 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     })
   }
 
+  /**
+   * How the run ends, once `finish_reason` said so. The usage comes after it
+   * (OpenAI's `include_usage` chunk), so the run's last event waits for that
+   * chunk, `[DONE]` or the end of the body.
+   */
+  let ending: (() => void) | undefined
+  /** The last chunk was a usage-only chunk (no choices): gateways that never send a finish_reason end that way. */
+  let usageLast = false
+
   const onFinish = (reason: string) => {
     parser?.flush()
     if (reason === 'length' && (phase || parser?.inReasoning)) {
       // Cut by the token limit while reasoning: RUN_ERROR leaves the block interrupted, with its text.
-      writer.fail('The completion stopped while reasoning (finish_reason length).', 'length')
+      ending = () => writer.fail('The completion stopped while reasoning (finish_reason length).', 'length')
       return
     }
     for (const [index, tool] of tools) if (!tool.started) writer.skip(`tool call ${index} never got a function name; it was dropped`)
+    closePhase()
+    writer.closeAll()
+    ending = () => writer.finish()
+  }
+
+  /** The stream is over: cleanly (`[DONE]`, a last usage chunk, a finish_reason) or cut short. */
+  const settle = (clean: boolean) => {
+    if (writer.isEnded) return
+    parser?.flush()
+    if (ending) return ending()
+    if (!clean) return writer.fail('The chat completion stream ended before a finish_reason.')
     closePhase()
     writer.finish()
   }
 
   const handle = (chunk: unknown) => {
+    usageLast = false
+    // `[DONE]` ends the stream cleanly (connectChatCompletions hands it over; a recording may hold it).
+    if (chunk === DONE) return settle(true)
     if (!isRecord(chunk)) return writer.skip('not a chat completion chunk (not an object)')
+    // Usage: OpenAI's last chunk (`include_usage`), DeepSeek's finish chunk, every chunk of vLLM's continuous stats,
+    // Groq's `x_groq`, OpenRouter's error chunk.
+    const usage = chunk.usage ?? field(chunk.x_groq, 'usage')
+    const reported = isRecord(usage)
+    if (reported) writer.usage('completion', chatUsage(usage, chunk.model))
     if (isRecord(chunk.error)) {
       // Some gateways (OpenRouter) report a failure mid-stream as a chunk with `error`.
       const code = chunk.error.code
@@ -264,8 +294,12 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     if (absent(chunk.choices)) return
     if (!Array.isArray(chunk.choices)) return writer.skip('choices must be an array')
     // The usage chunk at the end has no choices.
+    usageLast = reported && chunk.choices.length === 0
     const choice: unknown = chunk.choices.find((c) => !isRecord(c) || c.index === 0 || c.index === undefined)
-    if (choice === undefined) return
+    if (choice === undefined) {
+      if (ending && reported) settle(true)
+      return
+    }
     if (!isRecord(choice)) return writer.skip('a choice is not an object')
     // A non-streaming completion's `message` is read as one delta holding everything.
     const delta = choice.delta ?? choice.message
@@ -273,6 +307,38 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     if (isRecord(delta)) onDelta(delta)
     const finish = choice.finish_reason
     if (typeof finish === 'string' && finish !== '') onFinish(finish)
+    // The finish chunk carries the usage itself: nothing more to wait for.
+    if (ending && reported) settle(true)
+  }
+
+  /** Answer text, through the `<think>` parser when it is on. */
+  const text = (content: string) => (parser ? parser.feed(content) : answer(content))
+  /** Content part types already reported as skipped: once per type, not per chunk. */
+  const skippedParts = new Set<string>()
+
+  /**
+   * `content` as a string, or as typed parts (Mistral and others:
+   * `[{ type: 'thinking', thinking: [{ type: 'text', text }] }, { type: 'text', text }]`).
+   * Text parts read as string content does, thinking parts are reasoning; a part
+   * of another type is skipped without losing the text beside it.
+   */
+  const onContent = (content: unknown) => {
+    if (typeof content === 'string') return text(content)
+    if (absent(content)) return
+    if (!Array.isArray(content)) return writer.skip('delta.content must be a string or an array of parts')
+    for (const part of content) {
+      const type = isRecord(part) ? part.type : undefined
+      if (type === 'text' && typeof part.text === 'string') text(part.text)
+      else if (type === 'thinking' && partsText(part.thinking) !== undefined) {
+        parser?.flush()
+        reason('text:0', 'text', partsText(part.thinking)!)
+      } else {
+        const what = typeof type === 'string' ? `'${type}' content parts` : 'content parts that are not typed objects'
+        if (skippedParts.has(what)) continue
+        skippedParts.add(what)
+        writer.skip(`${what} were skipped (reported once)`)
+      }
+    }
   }
 
   const onDelta = (delta: Json) => {
@@ -286,13 +352,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
       reason('text:0', 'text', str(delta.reasoning) || str(delta.reasoning_content) || '')
     }
     onDetails(details)
-    const content = delta.content
-    if (typeof content === 'string') {
-      if (parser) parser.feed(content)
-      else answer(content)
-    } else if (!absent(content)) {
-      writer.skip('delta.content must be a string')
-    }
+    onContent(delta.content)
     onToolCalls(delta.tool_calls)
   }
 
@@ -308,16 +368,42 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     },
     end() {
       writer.next()
-      if (!writer.isEnded) {
-        parser?.flush()
-        writer.fail('The chat completion stream ended before a finish_reason.')
-      }
+      // A body that closes after a finish_reason, or right after a usage-only chunk, ended cleanly.
+      settle(usageLast)
       return writer.take()
     },
     get diagnostics() {
       return writer.diagnostics
     },
   }
+}
+
+/** The text of a thinking part's `thinking`: a string, or text parts. */
+function partsText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (!Array.isArray(value)) return undefined
+  return value.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('')
+}
+
+/**
+ * `usage` of a completion or chunk: `prompt_tokens` and `completion_tokens` are
+ * AG-UI's totals (OpenAI counts cached and reasoning tokens inside them);
+ * `completion_tokens_details.reasoning_tokens` (or a top-level
+ * `reasoning_tokens`) and `prompt_tokens_details.cached_tokens` (DeepSeek:
+ * `prompt_cache_hit_tokens`) are their parts.
+ */
+function chatUsage(usage: Json, model: unknown) {
+  return tokenUsage(
+    {
+      input: usage.prompt_tokens,
+      output: usage.completion_tokens,
+      total: usage.total_tokens,
+      reasoning: field(usage.completion_tokens_details, 'reasoning_tokens') ?? usage.reasoning_tokens,
+      cached: field(usage.prompt_tokens_details, 'cached_tokens') ?? usage.prompt_cache_hit_tokens,
+    },
+    undefined,
+    model,
+  )
 }
 
 /** A recorded chat completions stream (its chunks, parsed), translated at once. */
@@ -334,7 +420,8 @@ export function translateChatCompletions(chunks: Iterable<unknown>, options?: Ch
 export function translateChatCompletion(completion: unknown, options?: ChatCompletionsOptions): AgUiEvent[] {
   // A choice's whole `message` reads like one big `delta` (see `handle`).
   if (!isRecord(completion) || !(isRecord(completion.error) || Array.isArray(completion.choices))) return []
-  return translateChatCompletions([completion], options)
+  // A whole response is complete, whether or not it names a finish_reason (Snowflake Cortex sends "").
+  return translateChatCompletions([completion, DONE], options)
 }
 
 /**
@@ -347,5 +434,5 @@ export function connectChatCompletions(
   store: ReasoningStore,
   options: ChatCompletionsOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  return connectAdapter(createChatCompletionsTranslator, 'sse', input, store, options)
+  return connectWatchingDone(createChatCompletionsTranslator, input, store, options)
 }

@@ -1,3 +1,4 @@
+import { aggregateTokenUsage, type TokenUsage } from '@ag-ui/core'
 import { METADATA_KEY } from '../core/metadata'
 import type { ReasoningUiMetadata } from '../core/model'
 import type { AdapterDiagnostic, AgUiEvent, TranslatorOptions } from './types'
@@ -21,6 +22,8 @@ export class EventWriter {
   private readonly spans = new Map<string, Set<string>>()
   private readonly open = new Map<string, Open>()
   private readonly messageBlock = new Map<string, string>()
+  /** Token usage by what it was reported for (a response, a message), for the run's end. */
+  private readonly usages = new Map<string, TokenUsage>()
   readonly diagnostics: AdapterDiagnostic[] = []
   private index = -1
   threadId: string
@@ -208,6 +211,30 @@ export class EventWriter {
     this.emit({ type: 'TOOL_CALL_RESULT', messageId, toolCallId, content, role: 'tool' })
   }
 
+  /**
+   * Token usage the provider reported for `key` (one response, one message):
+   * a later report for the same key replaces the earlier one (providers report
+   * running totals), reports for different keys add up per provider and model.
+   * `finish()` and `fail()` carry it as AG-UI `usage`, when there is some.
+   */
+  usage(key: string, entry: TokenUsage | undefined): void {
+    if (entry) this.usages.set(key, entry)
+  }
+
+  /** Whether any usage was reported. */
+  get hasUsage(): boolean {
+    return this.usages.size > 0
+  }
+
+  private usageField(): { usage?: TokenUsage[] } {
+    if (this.usages.size === 0) return {}
+    // aggregateTokenUsage sums per provider and model, and leaves the labels as undefined keys when absent.
+    const usage = aggregateTokenUsage([...this.usages.values()]).map(
+      (u) => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) as TokenUsage,
+    )
+    return { usage }
+  }
+
   /** Closes everything still open, normally. */
   closeAll(): void {
     this.closeKinds(['reasoning', 'text', 'tool'])
@@ -218,7 +245,7 @@ export class EventWriter {
     if (this.ended) return
     this.start()
     this.closeAll()
-    this.emit({ type: 'RUN_FINISHED', threadId: this.threadId, runId: this.runId ?? 'run' })
+    this.emit({ type: 'RUN_FINISHED', threadId: this.threadId, runId: this.runId ?? 'run', ...this.usageField() })
     this.ended = true
   }
 
@@ -229,7 +256,7 @@ export class EventWriter {
   fail(message: string, code?: string): void {
     if (this.ended) return
     this.start()
-    this.emit({ type: 'RUN_ERROR', message, ...(code !== undefined && { code }) })
+    this.emit({ type: 'RUN_ERROR', message, ...(code !== undefined && { code }), ...this.usageField() })
     this.ended = true
   }
 

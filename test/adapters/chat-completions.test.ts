@@ -410,6 +410,167 @@ describe('chat completions malformed and unknown chunks', () => {
   })
 })
 
+describe('chat completions: content as an array of typed parts (Mistral)', () => {
+  const chunk = (content: unknown, finish: string | null = null) => ({ id: 'cmpl-m', model: 'magistral-medium-latest', choices: [{ index: 0, delta: { content }, finish_reason: finish }] })
+  const thinking = (text: string) => ({ type: 'thinking', thinking: [{ type: 'text', text }] })
+
+  it('given thinking parts then text parts, should give the reasoning as a block and every character of the answer', () => {
+    const t = make()()
+    const out = translateChecked(() => t, [
+      { id: 'cmpl-m', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] },
+      chunk([thinking('17 + 374: ')]),
+      chunk([thinking('7 + 4 = 11, carry 1.')]),
+      chunk([thinking(' Done.'), { type: 'text', text: '3' }]),
+      chunk('91'),
+      chunk('', 'stop'),
+    ])
+    expect(t.diagnostics).toEqual([])
+    expect(summarize(stateOf(out)).blocks).toEqual([
+      { status: 'complete', kinds: ['text'], text: ['17 + 374: 7 + 4 = 11, carry 1. Done.'], title: undefined, encrypted: false },
+    ])
+    expect(answers(out)).toEqual(['391'])
+  })
+
+  it('given <think> inside text parts, should parse it as it does in string content', () => {
+    const out = translate([chunk([{ type: 'text', text: '<think>hm' }]), chunk([{ type: 'text', text: 'm</think>Yes.' }]), chunk([], 'stop')])
+    expect(summarize(stateOf(out)).blocks.map((b) => b.text)).toEqual([['hmm']])
+    expect(answers(out)).toEqual(['Yes.'])
+  })
+
+  it('given unknown part types, should keep the text beside them and report each type once', () => {
+    const t = make()()
+    const out = translateChecked(() => t, [
+      chunk([{ type: 'reference', reference_ids: [1] }, { type: 'text', text: 'Paris' }]),
+      chunk([{ type: 'reference', reference_ids: [2] }, { type: 'text', text: ' it is.' }, 7]),
+      chunk([{ type: 'image_url', image_url: { url: 'https://x' } }], 'stop'),
+    ])
+    expect(answers(out)).toEqual(['Paris it is.'])
+    expect(t.diagnostics.map((d) => d.index)).toEqual([0, 1, 2])
+    expect(t.diagnostics.map((d) => d.message).join(' ')).toMatch(/reference.*not typed objects.*image_url/)
+  })
+
+  it('given a non-streaming completion whose message.content is an array, should give reasoning and answer', () => {
+    const out = translateChatCompletion({
+      id: 'cmpl-m2',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: [thinking('Small sum.'), { type: 'text', text: '391' }] }, finish_reason: 'stop' }],
+    })
+    expectValidEvents(out)
+    expect(summarize(stateOf(out)).blocks.map((b) => b.text)).toEqual([['Small sum.']])
+    expect(answers(out)).toEqual(['391'])
+  })
+})
+
+describe('chat completions: what counts as a clean end', () => {
+  const chunks = fixture('deepseek-reasoning-content.json')
+  /** The stream without any finish_reason (some gateways never send one). */
+  const unfinished = chunks.map((c) => ({ ...c, choices: c.choices?.map((choice) => ({ ...choice, finish_reason: null })) }))
+  const usageOnly = { id: chunks[0]!.id, object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 12, completion_tokens: 40, total_tokens: 52 } }
+
+  it('given no finish_reason but a last usage-only chunk (Snowflake Cortex), should finish cleanly with the blocks complete', () => {
+    const out = translate([...unfinished, usageOnly])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
+    expect(summarize(stateOf(out)).blocks.map((b) => b.status)).toEqual(['complete'])
+  })
+
+  it('given no finish_reason but the [DONE] sentinel, should finish cleanly', () => {
+    const out = translate([...unfinished, '[DONE]'])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
+    expect(summarize(stateOf(out)).blocks.map((b) => b.status)).toEqual(['complete'])
+  })
+
+  it('given a usage-only chunk in the middle of the stream and no end, should still end with RUN_ERROR', () => {
+    const out = translate([...unfinished.slice(0, 3), usageOnly, ...unfinished.slice(3, 5)])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR' })
+  })
+
+  it('given an SSE body that ends with [DONE] but no finish_reason, should finish the run in the store', async () => {
+    const body = [...unfinished.map((c) => `data: ${JSON.stringify(c)}\n\n`), 'data: [DONE]\n\n'].join('')
+    const store = createReasoningStore({ flush: 'sync' })
+    connectChatCompletions(new Response(body, { headers: { 'content-type': 'text/event-stream' } }), store)
+    await vi.waitFor(() => expect(store.getState().runs[0]?.status).toMatch(/finished|error|interrupted/))
+    expect(store.getState().runs[0]?.status).toBe('finished')
+    expect(store.getState().blocks.map((b) => b.status)).toEqual(['complete'])
+  })
+})
+
+describe('chat completions: usage (AG-UI TokenUsage on the run\'s end)', () => {
+  /** The DeepSeek stream without the usage its finish chunk carries. */
+  const chunks = fixture('deepseek-reasoning-content.json').map(({ usage: _usage, ...c }) => c as Chunk)
+  const openai = { prompt_tokens: 30, completion_tokens: 200, total_tokens: 230, prompt_tokens_details: { cached_tokens: 10 }, completion_tokens_details: { reasoning_tokens: 150 } }
+
+  it('given OpenAI\'s usage-only chunk after the finish_reason, should carry it on RUN_FINISHED (reasoning and cached tokens as parts)', () => {
+    const t = make()()
+    const finishOut = chunks.flatMap((c) => t.push({ ...c, model: 'o4-mini' }))
+    expect(finishOut.map((e) => e.type)).not.toContain('RUN_FINISHED')
+    const out = [...finishOut, ...t.push({ id: chunks[0]!.id, model: 'o4-mini', choices: [], usage: openai }), ...t.end()]
+    expectValidEvents(out)
+    expect(out.filter((e) => e.type === 'RUN_FINISHED')).toHaveLength(1)
+    expect(out.at(-1)).toMatchObject({
+      type: 'RUN_FINISHED',
+      usage: [{ model: 'o4-mini', inputTokens: 30, outputTokens: 200, totalTokens: 230, reasoningTokens: 150, cachedInputTokens: 10 }],
+    })
+  })
+
+  it('given usage on the finish chunk (DeepSeek), should finish at once with it, cache hits and a top-level reasoning_tokens read too', () => {
+    const t = make()()
+    const last = chunks.at(-1)!
+    const usage = { prompt_tokens: 20, completion_tokens: 90, total_tokens: 110, prompt_cache_hit_tokens: 16, prompt_cache_miss_tokens: 4, reasoning_tokens: 70 }
+    const out = [...chunks.slice(0, -1).flatMap((c) => t.push(c)), ...t.push({ ...last, usage })]
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ inputTokens: 20, outputTokens: 90, totalTokens: 110, reasoningTokens: 70, cachedInputTokens: 16 }] })
+  })
+
+  it('given usage on a run cut by the token limit while reasoning, should carry it on RUN_ERROR', () => {
+    const out = translate([...fixture('deepseek-length-while-reasoning.json'), { id: 'x', choices: [], usage: { prompt_tokens: 5, completion_tokens: 64 } }])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'length', usage: [{ inputTokens: 5, outputTokens: 64, totalTokens: 69 }] })
+  })
+
+  it('given counts that are not counts (negative, fractional, strings), should leave them out and keep the events valid', () => {
+    const out = translate([...chunks, { id: 'x', choices: [], usage: { prompt_tokens: -1, completion_tokens: 2.5, total_tokens: '7', completion_tokens_details: { reasoning_tokens: 3 } } }])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ reasoningTokens: 3 }] })
+    expect((out.at(-1)!.usage as object[])[0]).not.toHaveProperty('inputTokens')
+  })
+
+  it('given no usage at all, should emit no usage field', () => {
+    expect(translate(chunks).at(-1)).not.toHaveProperty('usage')
+  })
+
+  it('given the recorded DeepSeek finish chunk with its usage, should report it with the model', () => {
+    const usage = fixture('deepseek-reasoning-content.json').at(-1)!.usage as Record<string, number> & { completion_tokens_details: { reasoning_tokens: number } }
+    expect(translate(fixture('deepseek-reasoning-content.json')).at(-1)).toMatchObject({
+      usage: [{ model: 'deepseek-reasoner', inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens, totalTokens: usage.total_tokens, reasoningTokens: usage.completion_tokens_details.reasoning_tokens }],
+    })
+  })
+
+  it('given reasoning tokens counted beside completion_tokens (xAI: the total only adds up with them), should add them into outputTokens', () => {
+    const usage = { prompt_tokens: 291, completion_tokens: 26, total_tokens: 513, prompt_tokens_details: { cached_tokens: 290 }, completion_tokens_details: { reasoning_tokens: 196 } }
+    expect(translate([...chunks, { id: 'x', choices: [], usage }]).at(-1)).toMatchObject({
+      usage: [{ inputTokens: 291, outputTokens: 222, totalTokens: 513, reasoningTokens: 196, cachedInputTokens: 290 }],
+    })
+  })
+
+  it('given reasoning tokens counted beside completion_tokens (OpenAI-compatible, more reasoning than output), should add them in', () => {
+    const usage = { prompt_tokens: 43, completion_tokens: 10, total_tokens: 53, completion_tokens_details: { reasoning_tokens: 11 } }
+    expect(translate([...chunks, { id: 'x', choices: [], usage }]).at(-1)).toMatchObject({ usage: [{ inputTokens: 43, outputTokens: 21, totalTokens: 64, reasoningTokens: 11 }] })
+  })
+
+  it('given an error chunk that carries the usage (OpenRouter), should put it on RUN_ERROR', () => {
+    const out = translate([...chunks.slice(0, 4), { id: 'x', error: { code: 400, message: 'Token limit reached' }, usage: { prompt_tokens: 43, completion_tokens: 10 } }])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', usage: [{ inputTokens: 43, outputTokens: 10, totalTokens: 53 }] })
+  })
+
+  it('given a URL whose SSE body ends with [DONE] and no finish_reason, should finish the run', async () => {
+    const unfinished = chunks.map((c) => ({ ...c, choices: c.choices?.map((choice) => ({ ...choice, finish_reason: null })) }))
+    const body = [...unfinished.map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`), 'data: [DONE]\r\n\r\n'].join('')
+    const store = createReasoningStore({ flush: 'sync' })
+    const fetch = vi.fn(async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }))
+    connectChatCompletions('/api/chat', store, { fetch })
+    await vi.waitFor(() => expect(store.getState().runs[0]?.status).toMatch(/finished|error|interrupted/))
+    expect(store.getState().runs[0]?.status).toBe('finished')
+    expect(fetch).toHaveBeenCalledOnce()
+  })
+})
+
 describe('chat completions non-streaming', () => {
   it('given a DeepSeek completion, should give the reasoning_content block then the answer', () => {
     const completion = fixture<{ choices: { message: { content: string; reasoning_content: string } }[] }>('deepseek-completion.json')
@@ -446,6 +607,13 @@ describe('chat completions non-streaming', () => {
       { status: 'complete', kinds: ['text'], text: ['The user says hi. Greet them back briefly.'], title: undefined, encrypted: false },
     ])
     expect(answers(out)).toEqual(['Hello! How can I help you today?'])
+  })
+
+  it('given a completion whose finish_reason is empty (Snowflake Cortex), should still finish: a whole response is complete', () => {
+    const out = translateChatCompletion({ id: 'c', choices: [{ index: 0, finish_reason: '', message: { role: 'assistant', content: 'Sure!' } }], usage: { prompt_tokens: 3, completion_tokens: 2 } })
+    expectValidEvents(out)
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ inputTokens: 3, outputTokens: 2, totalTokens: 5 }] })
+    expect(answers(out)).toEqual(['Sure!'])
   })
 
   it('given something that is not a completion, should give no events and not throw', () => {
