@@ -7,7 +7,7 @@
  * The scripts are pure functions of the user's prompt (the last user message's
  * text), exported so tests can assert exactly what the page must show.
  */
-import type { RunAgentInput } from '@ag-ui/core'
+import type { RunAgentInput, TokenUsage } from '@ag-ui/core'
 import { createMeupTranslator, EventWriter } from '../../src/adapters'
 import { DropConnection, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from './types'
 import { deltaPause, plural, promptOf, quote, toDeltas, toSlices } from './text'
@@ -413,13 +413,39 @@ function scripted(info: Omit<DemoAgent, 'run'>, play: Script): DemoAgent {
   }
 }
 
-/** The answer, streamed as one assistant text message, then `RUN_FINISHED`. */
-async function* answer(ctx: AgentContext, writer: EventWriter, text: string): AsyncGenerator<DemoEvent> {
+/** The model name the scripted agents report in their usage. */
+export const SCRIPTED_MODEL = 'scripted-reasoner'
+
+/** About four characters a token, as for English text with common tokenizers. */
+const tokensOf = (chars: number) => Math.ceil(chars / 4)
+
+/**
+ * What a reasoning model would bill for a scripted turn (AG-UI 1.0 `usage`): the
+ * prompt is the whole history sent plus a system prompt, the output is the
+ * reasoning plus the answer, and reasoning tokens are a part of the output (the
+ * protocol's accounting). `reasoningTokens` is the reasoning's own estimate: the
+ * text shown, or for hidden reasoning what that time at 60 tokens a second would make.
+ */
+export function scriptedUsage(input: RunAgentInput, reasoningTokens: number, answer: string): TokenUsage {
+  const inputTokens = 180 + tokensOf(JSON.stringify(input.messages).length)
+  const outputTokens = reasoningTokens + tokensOf(answer.length)
+  return { provider: 'reasoning-ui-demo', model: SCRIPTED_MODEL, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens, reasoningTokens }
+}
+
+/** Reasoning tokens of text the agent shows. */
+export const shownReasoningTokens = (...texts: readonly string[]) => tokensOf(texts.reduce((n, t) => n + t.length, 0))
+
+/** Reasoning tokens of `ms` of hidden reasoning, at 60 tokens a second. */
+export const hiddenReasoningTokens = (ms: number) => Math.round((ms / 1000) * 60)
+
+/** The answer, streamed as one assistant text message, then `RUN_FINISHED` with the turn's usage. */
+async function* answer(ctx: AgentContext, writer: EventWriter, text: string, usage: TokenUsage): AsyncGenerator<DemoEvent> {
   const id = ctx.id('msg')
   writer.startText(id, 'assistant')
   yield* writer.take()
   yield* paced(ctx, toDeltas(text), written(writer, (delta) => writer.appendText(id, delta)))
   writer.endText(id)
+  writer.usage('turn', usage)
   writer.finish()
   yield* writer.take()
 }
@@ -454,7 +480,7 @@ const reasoner = scripted(
     w.endBlock(block)
     yield* w.take()
     await think(ctx, 500)
-    yield* answer(ctx, w, script.answer)
+    yield* answer(ctx, w, script.answer, scriptedUsage(input, shownReasoningTokens(script.summary, script.reasoning), script.answer))
   },
 )
 
@@ -477,7 +503,7 @@ const privateAgent = scripted(
     w.endBlock(block)
     yield* w.take()
     await think(ctx, 200)
-    yield* answer(ctx, w, script.answer)
+    yield* answer(ctx, w, script.answer, scriptedUsage(input, hiddenReasoningTokens(script.thinkingMs), script.answer))
   },
 )
 
@@ -506,7 +532,7 @@ const agentic = scripted(
     await think(ctx, 400)
     yield* reasoningBlock(ctx, w, ctx.id('reasoning'), ctx.id('msg'), script.followUpTitle, script.followUp)
     await think(ctx, 300)
-    yield* answer(ctx, w, script.answer)
+    yield* answer(ctx, w, script.answer, scriptedUsage(input, shownReasoningTokens(script.reasoning, script.followUp), script.answer))
   },
 )
 
@@ -628,7 +654,7 @@ const firehose = scripted(
     }
     w.endBlock(block)
     yield* w.take()
-    yield* answer(ctx, w, script.answer)
+    yield* answer(ctx, w, script.answer, scriptedUsage(input, shownReasoningTokens(...script.deltas), script.answer))
   },
 )
 

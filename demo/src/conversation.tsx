@@ -3,6 +3,7 @@ import {
   ReasoningPanel,
   ThinkingIndicator,
   selectAnsweredBlockIds,
+  selectReasoningTokens,
   type ReasoningBlock,
   type ReasoningLabels,
   type ReasoningState,
@@ -47,6 +48,7 @@ export function Conversation({ snapshot, state, labels }: ConversationProps) {
               <TurnItems
                 turn={turn}
                 entries={state.timeline.filter((e) => e.runId === turn.runId)}
+                tokens={turn.runId === undefined ? undefined : selectReasoningTokens(state, turn.runId)}
                 blocks={blocks}
                 answered={answered}
                 snapshot={snapshot}
@@ -65,6 +67,8 @@ export function Conversation({ snapshot, state, labels }: ConversationProps) {
 interface TurnItemsProps {
   readonly turn: Turn
   readonly entries: readonly TimelineEntry[]
+  /** The run's reasoning tokens (from its usage), shown after its last block. */
+  readonly tokens: number | undefined
   readonly blocks: ReadonlyMap<string, ReasoningBlock>
   readonly answered: ReadonlySet<string>
   readonly snapshot: ChatSnapshot
@@ -72,15 +76,26 @@ interface TurnItemsProps {
   readonly working: boolean
 }
 
-function TurnItems({ turn, entries, blocks, answered, snapshot, labels, working }: TurnItemsProps) {
+function TurnItems({ turn, entries, tokens, blocks, answered, snapshot, labels, working }: TurnItemsProps) {
   const busy = entries.some((e) => (e.kind === 'reasoning' ? blocks.get(e.id)?.status === 'streaming' : e.status === 'streaming'))
+  const lastBlock = entries.filter((e) => e.kind === 'reasoning').pop()?.id
   return (
     <>
       {entries.map((entry) => {
         switch (entry.kind) {
           case 'reasoning': {
             const block = blocks.get(entry.id)
-            return block && <ReasoningPanel key={entry.id} data-block-id={block.id} block={block} answerStarted={answered.has(block.id)} />
+            return (
+              block && (
+                <ReasoningPanel
+                  key={entry.id}
+                  data-block-id={block.id}
+                  block={block}
+                  answerStarted={answered.has(block.id)}
+                  {...(entry.id === lastBlock && tokens !== undefined && { tokens })}
+                />
+              )
+            )
           }
           case 'tool-call':
             return <ToolCall key={entry.id} entry={entry} tool={snapshot.tools.get(entry.id)} labels={labels} />

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { Message, RunAgentInput } from '@ag-ui/core'
+import type { Message, RunAgentInput, TokenUsage } from '@ag-ui/core'
 import { describe, expect, it } from 'vitest'
 import {
   continuityLine,
@@ -8,7 +8,10 @@ import {
   FIREHOSE_PARAGRAPHS,
   firehoseReasoning,
   FIREHOSE_FIRST_TOKEN_MS,
+  hiddenReasoningTokens,
   SCRIPTED_AGENT_IDS,
+  SCRIPTED_MODEL,
+  shownReasoningTokens,
   scriptedAgents,
   scripts,
 } from '../../demo/server/agents'
@@ -297,6 +300,36 @@ describe('firehose', () => {
     expect(script.lastParagraph).toMatch(new RegExp(`^Paragraph ${FIREHOSE_PARAGRAPHS} of ${FIREHOSE_PARAGRAPHS}:`))
     expect(state.blocks[0]!.title).toBe(script.title)
     expect(answerOf(events)).toBe(script.answer)
+  })
+})
+
+describe('usage', () => {
+  const finishedUsage = (events: readonly DemoEvent[]) => events.find((e) => e.type === 'RUN_FINISHED')?.usage as TokenUsage[] | undefined
+
+  it.each([
+    ['reasoner', () => { const s = scripts.reasoner(PROMPT); return shownReasoningTokens(s.summary, s.reasoning) }],
+    ['private', () => hiddenReasoningTokens(scripts.private(PROMPT).thinkingMs)],
+    ['agentic', () => { const s = scripts.agentic(PROMPT); return shownReasoningTokens(s.reasoning, s.followUp) }],
+    ['firehose', () => Math.ceil(FIREHOSE_CHARS / 4)],
+  ] as const)('%s should report its reasoning tokens on RUN_FINISHED, as part of its output tokens', async (id, expected) => {
+    const input = inputOf(PROMPT)
+    const { events } = await run(id, input)
+    expectValid(events)
+    const usage = finishedUsage(events)!
+    expect(usage).toHaveLength(1)
+    const [entry] = usage
+    expect(entry).toMatchObject({ provider: 'reasoning-ui-demo', model: SCRIPTED_MODEL, reasoningTokens: expected() })
+    // The protocol's accounting: reasoning is a part of the output, the total the sum of input and output.
+    expect(entry!.outputTokens).toBe(entry!.reasoningTokens! + Math.ceil(answerOf(events).length / 4))
+    expect(entry!.totalTokens).toBe(entry!.inputTokens! + entry!.outputTokens!)
+    // A longer history costs more input.
+    const { events: later } = await run(id, inputOf(PROMPT, { history: [{ id: 'old', role: 'user', content: 'x'.repeat(4_000) }] }))
+    expect(finishedUsage(later)![0]!.inputTokens).toBeGreaterThanOrEqual(entry!.inputTokens! + 1_000)
+  })
+
+  it('should leave usage out where the producer would not have it: the retired THINKING_* producer, and a dropped stream', async () => {
+    expect(finishedUsage((await run('legacy')).events)).toBeUndefined()
+    expect((await run('interrupted')).events.some((e) => e.type === 'RUN_FINISHED')).toBe(false)
   })
 })
 

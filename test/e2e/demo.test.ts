@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIREHOSE_CHARS, scripts } from '../../demo/server/agents'
+import { FIREHOSE_CHARS, scripts, shownReasoningTokens } from '../../demo/server/agents'
 import { artifacts, openDemo, panelRecords, screenshot, seen, send, startDemo, turnEnded, type Demo, type OpenOptions } from './harness'
 
 const PROMPT = 'Should I cycle to work this week?'
@@ -88,6 +88,10 @@ describe('every scripted agent, full visibility', () => {
       const panel = panels(page).first()
       await expectStreamedThenCollapsed(page, panel)
       expect(await statusText(panel)).toMatch(/^Thought for \d+ seconds?$/)
+      // The run's usage: its reasoning tokens in the row of its (only) block.
+      const tokens = shownReasoningTokens(script.summary, script.reasoning)
+      expect(await panel.locator('[data-slot="reasoning-tokens"]').getAttribute('value')).toBe(String(tokens))
+      expect(await panel.locator('[data-slot="reasoning-tokens"]').textContent()).toMatch(/^[\d.]+K? reasoning tokens$/)
       expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
       expect(await precedes(panel, answers(page))).toBe(true)
 
