@@ -17,6 +17,7 @@ import { describeError, isRecord, str, type Json } from './json'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
+import { count, tokenUsage } from './usage'
 
 /** Options of the Anthropic translator: the shared ones (thread id, run id, clock). */
 export type AnthropicOptions = TranslatorOptions
@@ -53,6 +54,26 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
    * (the API stops every block before it says why it stopped).
    */
   let stopped: { id: string; at: number } | undefined
+  /** The current message's usage, field by field as reported so far (`message_delta` counts are running totals). */
+  let usage: Record<string, unknown> = {}
+  let model: unknown
+
+  /**
+   * Anthropic's `input_tokens` leaves out the cache: AG-UI's input total adds
+   * `cache_creation_input_tokens` and `cache_read_input_tokens` back in. The
+   * stream reports no reasoning-token count (thinking is inside `output_tokens`).
+   */
+  const onUsage = (reported: unknown) => {
+    if (!isRecord(reported)) return
+    usage = { ...usage, ...reported }
+    const read = count(usage.cache_read_input_tokens)
+    const write = count(usage.cache_creation_input_tokens)
+    const input = count(usage.input_tokens)
+    writer.usage(
+      messageId,
+      tokenUsage({ input: input === undefined ? undefined : input + (read ?? 0) + (write ?? 0), output: usage.output_tokens, cached: read, cacheWrite: write }, undefined, model),
+    )
+  }
 
   /** Ends the stopped reasoning block normally, dated when the provider stopped it. */
   const settle = () => {
@@ -71,6 +92,9 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     messageId = id
     blocks.clear()
     writer.runId ??= id
+    usage = {}
+    model = isRecord(message) ? message.model : undefined
+    onUsage(isRecord(message) ? message.usage : undefined)
   }
 
   const onBlockStart = (event: Json) => {
@@ -195,6 +219,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
   }
 
   const onMessageDelta = (event: Json) => {
+    onUsage(event.usage)
     const delta = event.delta
     if (!isRecord(delta)) return writer.skip('message_delta without a delta')
     const reason = str(delta.stop_reason)
@@ -302,7 +327,7 @@ function streamOf(message: Json, content: readonly unknown[]): unknown[] {
     }
     events.push({ type: 'content_block_stop', index })
   })
-  events.push({ type: 'message_delta', delta: { stop_reason: message.stop_reason ?? null } }, { type: 'message_stop' })
+  events.push({ type: 'message_delta', delta: { stop_reason: message.stop_reason ?? null }, usage: message.usage }, { type: 'message_stop' })
   return events
 }
 

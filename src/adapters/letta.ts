@@ -17,6 +17,7 @@ import { describeError, isRecord, nonEmpty, str, type Json } from './json'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
+import { tokenUsage } from './usage'
 
 /** Options of the Letta translator (thread id, run id — default: Letta's `run_id` — and clock). */
 export type LettaOptions = TranslatorOptions
@@ -255,13 +256,34 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     }
   }
 
+  /**
+   * How the run ends, once `stop_reason` said so. Letta sends `usage_statistics`
+   * after it, so the run's last event waits for those (or the end of the stream).
+   */
+  let ending: (() => void) | undefined
+
   const onStop = (reason: unknown) => {
     if (typeof reason !== 'string' || reason === '') return writer.skip(`stop_reason has no string 'stop_reason'.`)
     const failure = FAILED[reason]
     // A failure leaves what is open interrupted, with its text: do not close it first.
-    if (failure !== undefined) return writer.fail(failure, reason)
+    if (failure !== undefined) {
+      ending = () => writer.fail(failure, reason)
+      if (writer.hasUsage) ending()
+      return
+    }
     closeCurrent()
-    writer.finish()
+    ending = () => writer.finish()
+    // Usage that came first leaves nothing to wait for.
+    if (writer.hasUsage) ending()
+  }
+
+  /** `usage_statistics` (or a LettaResponse's `usage`): prompt and completion totals, reasoning and cache parts where Letta has them. */
+  const onUsage = (u: Json) => {
+    writer.usage(
+      'run',
+      tokenUsage({ input: u.prompt_tokens, output: u.completion_tokens, total: u.total_tokens, reasoning: u.reasoning_tokens, cached: u.cached_input_tokens, cacheWrite: u.cache_write_tokens }),
+    )
+    ending?.()
   }
 
   const handle = (m: unknown): void => {
@@ -270,6 +292,8 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     if (m.message_type === undefined && Array.isArray(m.messages)) {
       for (const inner of m.messages) handle(inner)
       if (m.stop_reason !== undefined) handle(isRecord(m.stop_reason) ? m.stop_reason : { message_type: 'stop_reason', stop_reason: m.stop_reason })
+      // A whole response: its usage is the last word.
+      if (isRecord(m.usage)) onUsage(m.usage)
       return
     }
     const type = str(m.message_type) ?? (typeof m.stop_reason === 'string' ? 'stop_reason' : undefined)
@@ -279,11 +303,12 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     if (Number.isFinite(ms)) lastTime = ms
     writer.at(lastTime)
     if (type === 'stop_reason') return onStop(m.stop_reason)
+    if (type === 'usage_statistics') return onUsage(m)
     if (type === 'error_message') {
       decideRun(m)
       return writer.fail(nonEmpty(m.message) ?? 'Letta reported an error.', nonEmpty(m.error_type))
     }
-    if (!PARTS.has(type)) return // ping, usage_statistics, user/system messages, and types Letta adds later
+    if (!PARTS.has(type)) return // ping, user/system messages, and types Letta adds later
     const lettaId = nonEmpty(m.id)
     if (lettaId === undefined) return writer.skip(`${type} needs a string 'id'.`)
     decideRun(m)
@@ -313,7 +338,8 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     },
     end() {
       // No stop_reason: the stream was cut. What is open stays interrupted.
-      if (!writer.isEnded) writer.fail('The Letta stream ended before its stop_reason.', 'stream_ended')
+      if (ending) ending()
+      else writer.fail('The Letta stream ended before its stop_reason.', 'stream_ended')
       return writer.take()
     },
   }
@@ -334,8 +360,8 @@ function contentText(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined
   let text = ''
   for (const part of content) {
-    if (!isRecord(part) || (part.type !== undefined && part.type !== 'text')) continue
-    if (typeof part.text !== 'string') return undefined
+    // Parts of other types (or a text part without text) are skipped: the text beside them is kept.
+    if (!isRecord(part) || (part.type !== undefined && part.type !== 'text') || typeof part.text !== 'string') continue
     text += part.text
   }
   return text

@@ -16,6 +16,7 @@ import { describeError, isRecord, Malformed, nonEmpty, requireId, requireString,
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
+import { field, tokenUsage } from './usage'
 
 export type OpenAIResponsesOptions = TranslatorOptions
 
@@ -108,7 +109,28 @@ class OpenAIResponsesTranslator implements Translator {
     if (typeof created === 'number' && Number.isFinite(created)) this.w.at(Math.round(created * 1000))
   }
 
+  /** `response.usage`: `input_tokens` / `output_tokens` with their cached and reasoning parts, labelled with the model. */
+  private usage(response: Json): void {
+    const u = response.usage
+    if (!isRecord(u)) return
+    this.w.usage(
+      nonEmpty(response.id) ?? 'response',
+      tokenUsage(
+        {
+          input: u.input_tokens,
+          output: u.output_tokens,
+          total: u.total_tokens,
+          reasoning: field(u.output_tokens_details, 'reasoning_tokens'),
+          cached: field(u.input_tokens_details, 'cached_tokens'),
+        },
+        undefined,
+        response.model,
+      ),
+    )
+  }
+
   responseEnded(response: Json): void {
+    this.usage(response)
     const status = response.status
     if (status === 'incomplete') return this.incomplete(response)
     if (status === 'failed' || status === 'cancelled') return this.failed(response)
@@ -117,12 +139,14 @@ class OpenAIResponsesTranslator implements Translator {
   }
 
   incomplete(response: Json): void {
+    this.usage(response)
     const details = isRecord(response.incomplete_details) ? response.incomplete_details : {}
     const reason = nonEmpty(details.reason)
     this.w.fail(`The response is incomplete${reason ? ` (${reason})` : ''}.`, reason ?? 'incomplete')
   }
 
   failed(response: Json): void {
+    this.usage(response)
     const error = isRecord(response.error) ? response.error : {}
     this.w.fail(nonEmpty(error.message) ?? `The response ${String(response.status ?? 'failed')}.`, nonEmpty(error.code) ?? String(response.status ?? 'failed'))
   }

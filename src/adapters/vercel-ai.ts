@@ -12,9 +12,12 @@
 import type { ReasoningStore } from '../core/store'
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import { describeError, isRecord, Malformed, nonEmpty, requireId, requireString, type Json } from './json'
-import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
+import { translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
+import { tokenUsageFromAiSdkUsage } from '@ag-ui/core'
+import { DONE, connectWatchingDone } from './done'
+import { tokenUsage } from './usage'
 import { ANTHROPIC_REDACTED_THINKING } from './anthropic'
 import { OPENAI_ENCRYPTED_CONTENT } from './openai-responses'
 
@@ -146,7 +149,13 @@ class VercelAITranslator implements Translator {
   }
 
   private handle(part: unknown): void {
+    // `data: [DONE]` closes every UI message stream: the producer ended it, finish part or not.
+    if (part === DONE) {
+      if (this.active && !this.w.isEnded) this.finish({})
+      return
+    }
     if (!isRecord(part) || typeof part.type !== 'string') throw new Malformed('A stream part must be an object with a string type')
+    this.metadata(part.messageMetadata)
     // Own keys only: `toString` or `__proto__` are unknown part types, not handlers.
     if (!Object.hasOwn(HANDLERS, part.type)) return
     this.active = true
@@ -160,6 +169,28 @@ class VercelAITranslator implements Translator {
     for (let n = 2; this.used.has(candidate); n++) candidate = `${base}:${n}`
     this.used.add(candidate)
     return candidate
+  }
+
+  /**
+   * Usage in message metadata (`start`, `finish`, `message-metadata` parts): the
+   * stream carries none unless the server's `messageMetadata` callback adds it,
+   * as `usage` or `totalUsage` (a `LanguageModelUsage`, AI SDK 5 or 6), with
+   * an optional `model`.
+   */
+  private metadata(metadata: unknown): void {
+    if (!isRecord(metadata)) return
+    const entry = tokenUsageFromAiSdkUsage(metadata.usage ?? metadata.totalUsage, { model: nonEmpty(metadata.model) })
+    // Re-read through the shared guard: the helper copies any finite number (negative, fractional), which AG-UI refuses.
+    if (entry) {
+      this.w.usage(
+        'message',
+        tokenUsage(
+          { input: entry.inputTokens, output: entry.outputTokens, total: entry.totalTokens, reasoning: entry.reasoningTokens, cached: entry.cachedInputTokens, cacheWrite: entry.cacheWriteInputTokens },
+          undefined,
+          entry.model,
+        ),
+      )
+    }
   }
 
   start(part: Json): void {
@@ -400,5 +431,5 @@ export function connectVercelAI(
   store: ReasoningStore,
   options: VercelAIOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  return connectAdapter(createVercelAITranslator, 'sse', input, store, options)
+  return connectWatchingDone(createVercelAITranslator, input, store, options)
 }

@@ -329,3 +329,40 @@ describe('connectLetta', () => {
     expect(state.diagnostics.map((d) => [d.code, d.message])).toEqual([['adapter', "Provider event #0: reasoning_message 'm' has no string 'reasoning'."]])
   })
 })
+
+describe('Letta adapter: usage and the run\'s end', () => {
+  it('given usage_statistics after stop_reason, should wait for them and carry them on RUN_FINISHED', () => {
+    const t = make()
+    const events = agentLoop as unknown[]
+    const stop = events.findIndex((m) => (m as { message_type?: string }).message_type === 'stop_reason')
+    const beforeUsage = events.slice(0, stop + 1).flatMap((m) => t.push(m))
+    expect(beforeUsage.map((e) => e.type)).not.toContain('RUN_FINISHED')
+    const out = [...beforeUsage, ...events.slice(stop + 1).flatMap((m) => t.push(m))]
+    expectValidEvents(out)
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ inputTokens: 1904, outputTokens: 188, totalTokens: 2092, reasoningTokens: 96 }] })
+    expect(t.end()).toEqual([])
+  })
+
+  it('given max_tokens_exceeded then usage, should carry the usage on RUN_ERROR', () => {
+    const out = translateChecked(make, maxTokens as unknown[])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'max_tokens_exceeded', usage: [{ inputTokens: 512, outputTokens: 1024, totalTokens: 1536, reasoningTokens: 1024 }] })
+  })
+
+  it('given a stop_reason and no usage, should finish when the stream ends', () => {
+    const out = translateChecked(make, (agentLoop as unknown[]).slice(0, -1))
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
+    expect(out.at(-1)).not.toHaveProperty('usage')
+  })
+
+  it('given a whole LettaResponse, should carry its usage', () => {
+    expect(translateLetta([lettaResponse]).at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ inputTokens: 1800, outputTokens: 30, totalTokens: 1830 }] })
+  })
+
+  it('given assistant content parts where one is not text, should keep the text of the others', () => {
+    const out = translateChecked(make, [
+      { message_type: 'assistant_message', id: 'm1', content: [{ type: 'text', text: 'Kept ' }, { type: 'text', text: null }, { type: 'image', source: {} }, { type: 'text', text: 'all.' }] },
+      { message_type: 'stop_reason', stop_reason: 'end_turn' },
+    ])
+    expect(out.filter((e) => e.type === 'TEXT_MESSAGE_CONTENT').map((e) => e.delta).join('')).toBe('Kept all.')
+  })
+})

@@ -447,3 +447,21 @@ describe('connectOpenAIResponses', () => {
     expect(store.getState().diagnostics).toEqual([expect.objectContaining({ code: 'adapter', message: expect.stringContaining('Provider event #25') })])
   })
 })
+
+describe('OpenAI Responses adapter: usage', () => {
+  it('given response.completed with usage, should carry it on RUN_FINISHED with the model, reasoning and cached tokens as parts', () => {
+    const out = translateChecked(make, fixture('summary-then-answer.json'))
+    expect(out.at(-1)).toMatchObject({
+      type: 'RUN_FINISHED',
+      usage: [{ model: 'o4-mini', inputTokens: 21, outputTokens: 412, totalTokens: 433, reasoningTokens: 384, cachedInputTokens: 0 }],
+    })
+  })
+
+  it('given response.incomplete with usage (the token limit), should carry it on RUN_ERROR', () => {
+    const out = translateChecked(make, [
+      { type: 'response.created', response: { id: 'resp_1', model: 'o3' } },
+      { type: 'response.incomplete', response: { id: 'resp_1', model: 'o3', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, usage: { input_tokens: 9, output_tokens: 64, output_tokens_details: { reasoning_tokens: 64 } } } },
+    ] as ProviderEvent[])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', usage: [{ model: 'o3', inputTokens: 9, outputTokens: 64, totalTokens: 73, reasoningTokens: 64 }] })
+  })
+})

@@ -398,3 +398,48 @@ describe('connectVercelAI', () => {
     expect(diagnostics).toEqual([])
   })
 })
+
+describe('Vercel AI SDK adapter: usage and [DONE]', () => {
+  it('given usage in the finish part\'s message metadata (AI SDK 6 LanguageModelUsage), should carry it on RUN_FINISHED', () => {
+    const out = translateChecked(make, [
+      { type: 'start', messageId: 'm' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Hi' },
+      { type: 'text-end', id: 't' },
+      {
+        type: 'finish',
+        messageMetadata: {
+          model: 'gpt-5',
+          totalUsage: { inputTokens: 50, outputTokens: 300, totalTokens: 350, inputTokenDetails: { cacheReadTokens: 20, cacheWriteTokens: 5 }, outputTokenDetails: { reasoningTokens: 256 } },
+        },
+      },
+    ])
+    expect(out.at(-1)).toMatchObject({
+      type: 'RUN_FINISHED',
+      usage: [{ model: 'gpt-5', inputTokens: 50, outputTokens: 300, totalTokens: 350, reasoningTokens: 256, cachedInputTokens: 20, cacheWriteInputTokens: 5 }],
+    })
+  })
+
+  it('given usage in a message-metadata part (AI SDK 5 usage) before an error, should carry it on RUN_ERROR, bad counts left out', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const out = translateChecked(make, [
+      { type: 'start', messageId: 'm' },
+      { type: 'message-metadata', messageMetadata: { usage: { inputTokens: 8, outputTokens: -3, reasoningTokens: 2 } } },
+      { type: 'error', errorText: 'boom' },
+    ])
+    warn.mockRestore()
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', usage: [{ inputTokens: 8, reasoningTokens: 2 }] })
+    expect((out.at(-1)!.usage as object[])[0]).not.toHaveProperty('outputTokens')
+  })
+
+  it('given a stream without a finish part that ends with [DONE], should finish cleanly', async () => {
+    const parts: Part[] = [{ type: 'start', messageId: 'm' }, { type: 'reasoning-start', id: 'r' }, { type: 'reasoning-delta', id: 'r', delta: 'Hm.' }, { type: 'reasoning-end', id: 'r' }]
+    expect(translateVercelAI([...parts, '[DONE]' as unknown as Part]).at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
+    expect(translateVercelAI(parts).at(-1)).toMatchObject({ type: 'RUN_ERROR' })
+    const store = createReasoningStore({ flush: 'sync' })
+    connectVercelAI(responseOf(sse(parts), 3), store)
+    await vi.waitFor(() => expect(store.getState().runs[0]?.status).toMatch(/finished|error|interrupted/))
+    expect(store.getState().runs[0]?.status).toBe('finished')
+    expect(store.getState().blocks.map((b) => b.status)).toEqual(['complete'])
+  })
+})
