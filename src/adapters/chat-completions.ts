@@ -16,8 +16,8 @@ import type { ReasoningStore } from '../core/store'
 import type { ReasoningKind } from '../core/model'
 import { describeError, isRecord, str, type Json } from './json'
 import { field, tokenUsage } from './usage'
-import { translateAll, type ProviderStreamOptions } from './connect'
-import { connectWatchingDone, DONE } from './done'
+import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
+import { DONE } from './done'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 
@@ -434,5 +434,5 @@ export function connectChatCompletions(
   store: ReasoningStore,
   options: ChatCompletionsOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  return connectWatchingDone(createChatCompletionsTranslator, input, store, options)
+  return connectAdapter(createChatCompletionsTranslator, 'sse', input, store, options, { done: true })
 }

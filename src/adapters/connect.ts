@@ -1,6 +1,7 @@
 import { connectBody, type BodyFraming } from '../core/sources/body'
 import type { Disconnect, ResponseLike, SseOptions } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
+import { DONE } from './done'
 import type { AgUiEvent, Translator } from './types'
 
 /** All provider events at once (a recorded stream, a non-streaming response's parts): the AG-UI events, ended. */
@@ -27,6 +28,12 @@ export interface ProviderStreamOptions extends SseOptions {
   readonly framing?: BodyFraming
 }
 
+/** How a format reads its stream, beyond the caller's options. */
+interface StreamFormat {
+  /** Push `DONE` (`./done`) to the translator where the SSE stream says `data: [DONE]`; otherwise it is dropped. */
+  readonly done?: boolean
+}
+
 /**
  * Reads a provider's stream from a fetch `Response` (or a URL to fetch, with
  * `init` for the method, headers and body) through `translator` into `store`:
@@ -40,6 +47,16 @@ export function connectProviderStream<P>(
   translator: Translator<P>,
   options: ProviderStreamOptions = {},
 ): Disconnect {
+  return readProviderStream(input, store, translator, options, {})
+}
+
+function readProviderStream<P>(
+  input: ResponseLike | string | URL,
+  store: ReasoningStore,
+  translator: Translator<P>,
+  options: ProviderStreamOptions,
+  format: StreamFormat,
+): Disconnect {
   const { framing = 'sse', ...sse } = options
   let ended = false
   const end = () => {
@@ -52,6 +69,7 @@ export function connectProviderStream<P>(
   const disconnect = connectBody(input, store, sse, {
     framing,
     onValue: (value) => feedTranslator(translator, store, value as P),
+    ...(format.done && { onDone: () => feedTranslator(translator, store, DONE as P) }),
     onEnd: end,
   })
   return disconnect
@@ -68,13 +86,14 @@ export function connectAdapter<O extends object>(
   input: ResponseLike | string | URL,
   store: ReasoningStore,
   options: O & ProviderStreamOptions,
+  format: StreamFormat = {},
 ): Disconnect {
   const { framing: chosen = framing, fetch, init, idleTimeoutMs, maxEventLength, ...translator } = options
-  return connectProviderStream(input, store, make(translator as unknown as O), {
+  return readProviderStream(input, store, make(translator as unknown as O), {
     ...(chosen !== undefined && { framing: chosen }),
     ...(fetch !== undefined && { fetch }),
     ...(init !== undefined && { init }),
     ...(idleTimeoutMs !== undefined && { idleTimeoutMs }),
     ...(maxEventLength !== undefined && { maxEventLength }),
-  })
+  }, format)
 }

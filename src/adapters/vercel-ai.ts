@@ -12,11 +12,11 @@
 import type { ReasoningStore } from '../core/store'
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import { describeError, isRecord, Malformed, nonEmpty, requireId, requireString, type Json } from './json'
-import { translateAll, type ProviderStreamOptions } from './connect'
+import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
 import { tokenUsageFromAiSdkUsage } from '@ag-ui/core'
-import { DONE, connectWatchingDone } from './done'
+import { DONE } from './done'
 import { tokenUsage } from './usage'
 import { ANTHROPIC_REDACTED_THINKING } from './anthropic'
 import { OPENAI_ENCRYPTED_CONTENT } from './openai-responses'
@@ -431,5 +431,5 @@ export function connectVercelAI(
   store: ReasoningStore,
   options: VercelAIOptions & ProviderStreamOptions = {},
 ): Disconnect {
-  return connectWatchingDone(createVercelAITranslator, input, store, options)
+  return connectAdapter(createVercelAITranslator, 'sse', input, store, options, { done: true })
 }

@@ -3,7 +3,7 @@ import { EventEncoder } from '@ag-ui/encoder'
 import { Observable, from } from 'rxjs'
 import { describe, expect, it, vi } from 'vitest'
 import {
-  connectAgent, connectAsyncIterable, connectObservable, connectSource, connectSse, createReasoningStore,
+  connectAgent, connectAsyncIterable, connectBody, connectObservable, connectSource, connectSse, createReasoningStore,
   toReasoningMessages, type ReasoningStore,
 } from '../../src/core/index'
 
@@ -110,6 +110,30 @@ describe('connectSse', () => {
     await settled(store, () => textOf(store) === 'Line one\n')
     disconnect()
     expect(signal?.aborted).toBe(true)
+  })
+})
+
+describe('connectBody and data: [DONE]', () => {
+  it('given an SSE body with [DONE], should tell the reader in its place among the values, and never dispatch it', async () => {
+    const store = newStore()
+    const seen: unknown[] = []
+    const ended = vi.fn()
+    connectBody(responseOf(['data: {"n":1}\n\n', 'data: [DONE]\r\n\r\ndata: {"n":2}\n\n']), store, {}, {
+      framing: 'sse',
+      onValue: (value) => seen.push(value),
+      onDone: () => seen.push('done'),
+      onEnd: ended,
+    })
+    await settled(store, () => ended.mock.calls.length === 1)
+    expect(seen).toEqual([{ n: 1 }, 'done', { n: 2 }])
+    expect(store.getState().diagnostics).toEqual([])
+  })
+
+  it('given a reader with no onDone (AG-UI over SSE), should drop [DONE] quietly', async () => {
+    const store = newStore()
+    connectSse(responseOf([sse(EVENTS), 'data: [DONE]\n\n']), store)
+    await settled(store, () => store.getState().runs[0]?.status === 'finished')
+    expect(store.getState().diagnostics).toEqual([])
   })
 })
 

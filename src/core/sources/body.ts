@@ -14,6 +14,8 @@ export interface BodyReader {
    * body, or each element when the body is an array.
    */
   readonly onValue: (value: unknown) => void
+  /** SSE `data: [DONE]` arrived (OpenAI-style streams end with it), in order among the values. */
+  readonly onDone?: () => void
   /** The body ended cleanly; called just before `store.streamEnded()`. */
   readonly onEnd?: () => void
 }
@@ -199,6 +201,9 @@ export function connectBody(
       // A listener may disconnect in the middle of a chunk: nothing after that reaches the store.
       value: (value) => {
         if (phase === 'running') reader.onValue(value)
+      },
+      done: () => {
+        if (phase === 'running') reader.onDone?.()
       },
       report: (message) => {
         if (phase !== 'disconnected') store.report('transport', message)

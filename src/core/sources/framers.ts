@@ -10,6 +10,8 @@ import { quote } from './quote'
 
 export interface FramerContext {
   readonly value: (value: unknown) => void
+  /** SSE `data: [DONE]`, the producer's word that an OpenAI-style stream is complete (it carries no value). */
+  readonly done?: () => void
   readonly report: (message: string) => void
   readonly maxEventLength: number
 }
@@ -40,7 +42,7 @@ function parseJson(data: string, what: string, report: (message: string) => void
  * ends it; and an event cut off by the end of the stream is reported, not
  * silently dropped (the SSE spec discards it).
  */
-function sseFramer({ value, report, maxEventLength }: FramerContext): Framer {
+function sseFramer({ value, done, report, maxEventLength }: FramerContext): Framer {
   let events = 0
   /** The last chunk ended with a CR: an LF opening the next one is the rest of that CRLF. */
   let afterCR = false
@@ -58,8 +60,9 @@ function sseFramer({ value, report, maxEventLength }: FramerContext): Framer {
         if (data) report(`The stream ended inside an unfinished SSE event; it was discarded: ${quote(data)}`)
         return
       }
-      // `[DONE]` ends OpenAI-style streams; it carries no event.
-      if (!data || data === '[DONE]') return
+      if (!data) return
+      // `[DONE]` ends OpenAI-style streams: no event, but a clean end that a translator may need to tell from a cut.
+      if (data === '[DONE]') return done?.()
       // The parser stops an event that grows too long only while it is incomplete;
       // one that arrived whole in a single read is held to the same limit.
       if (data.length > maxEventLength) return skipped()
