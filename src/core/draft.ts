@@ -1,4 +1,4 @@
-import { readReasoningUiMetadata } from './metadata'
+import { descriptionOf, readReasoningUiMetadata } from './metadata'
 import type {
   DiagnosticCode,
   ReasoningBlock,
@@ -243,9 +243,10 @@ export function quietTimeOf(d: Draft, event: Event): number {
 
 export function metaOf(d: Draft, event: Event): ReasoningUiMetadata | undefined {
   if (event.metadata === undefined) return undefined
-  return readReasoningUiMetadata(event.metadata, (problem) =>
+  // Events are dated by their timestamps and placed by their ids: history keys mean nothing here.
+  return descriptionOf(readReasoningUiMetadata(event.metadata, (problem) =>
     report(d, 'malformed-field', `${String(event.type)}: ${problem}; that field was ignored.`),
-  )
+  ))
 }
 
 export const currentRunId = (d: Draft): string | undefined =>

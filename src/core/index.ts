@@ -35,6 +35,7 @@ export type {
   ReasoningMessagePart,
   ReasoningState,
   ReasoningStatus,
+  ReasoningUiBlockMetadata,
   ReasoningUiMetadata,
   RunInfo,
   StreamStatus,

@@ -1,4 +1,4 @@
-import type { ReasoningKind, ReasoningUiMetadata } from './model'
+import type { ReasoningKind, ReasoningStatus, ReasoningUiBlockMetadata, ReasoningUiMetadata } from './model'
 
 /**
  * `metadata.reasoningUi` is this kit's namespace inside AG-UI's open `metadata`
@@ -8,13 +8,22 @@ import type { ReasoningKind, ReasoningUiMetadata } from './model'
 export const METADATA_KEY = 'reasoningUi'
 
 const KINDS: ReadonlySet<string> = new Set<ReasoningKind>(['text', 'summary', 'step'])
+const STATUSES: ReadonlySet<string> = new Set<ReasoningStatus>(['streaming', 'complete', 'interrupted'])
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] }
 
+/** What describes reasoning (as on events); every other key is history, written by `toReasoningMessages`. */
+export type ReasoningUiDescription = Omit<ReasoningUiMetadata, HistoryKey>
+
+/** Keys that only reasoning *messages* carry (the saved history); events ignore them. */
+type HistoryKey = 'startedAt' | 'endedAt' | 'status' | 'encryptedValueType' | 'block' | 'placeholder'
+
+const DESCRIPTION_KEYS = ['kind', 'title', 'stepType', 'conclusion', 'confidence', 'keyFactors', 'source', 'signature', 'hidden'] as const
+
 /**
- * Reads and validates `event.metadata.reasoningUi`. Returns undefined when the
- * event carries none; reports each wrong-typed field through `problem` and
- * drops it, keeping the rest.
+ * Reads and validates `metadata.reasoningUi`. Returns undefined when the
+ * event or message carries none; reports each wrong-typed field through
+ * `problem` and drops it, keeping the rest.
  */
 export function readReasoningUiMetadata(
   metadata: unknown,
@@ -32,16 +41,51 @@ export function readReasoningUiMetadata(
     return undefined
   }
   const input = raw as Record<string, unknown>
-  const out: Writable<ReasoningUiMetadata> = {}
-  const text = (key: 'title' | 'stepType' | 'conclusion' | 'source' | 'signature') => {
+  const out: Writable<ReasoningUiMetadata> = readFields(input, METADATA_KEY, problem)
+  if (input.placeholder !== undefined) {
+    if (typeof input.placeholder === 'boolean') out.placeholder = input.placeholder
+    else problem(`metadata.${METADATA_KEY}.placeholder must be a boolean`)
+  }
+  if (input.block !== undefined) {
+    const block = input.block
+    if (block === null || typeof block !== 'object' || Array.isArray(block)) {
+      problem(`metadata.${METADATA_KEY}.block must be an object`)
+    } else {
+      const fields = block as Record<string, unknown>
+      const id = fields.id
+      if (typeof id === 'string' && id.length > 0) {
+        out.block = { ...readFields(fields, `${METADATA_KEY}.block`, problem), id }
+      } else {
+        // Without its id the block cannot be found again: the message restores on its own.
+        problem(`metadata.${METADATA_KEY}.block.id must be a non-empty string; the block was ignored`)
+      }
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined
+}
+
+/** The fields a message and a block share: the description and the timing. */
+function readFields(
+  input: Record<string, unknown>,
+  path: string,
+  problem: (message: string) => void,
+): Writable<Omit<ReasoningUiBlockMetadata, 'id'>> {
+  const out: Writable<Omit<ReasoningUiBlockMetadata, 'id'>> = {}
+  const text = (key: 'title' | 'stepType' | 'conclusion' | 'source' | 'signature' | 'encryptedValueType') => {
     const value = input[key]
     if (value === undefined) return
     if (typeof value === 'string') out[key] = value
-    else problem(`metadata.${METADATA_KEY}.${key} must be a string`)
+    else problem(`metadata.${path}.${key} must be a string`)
+  }
+  const time = (key: 'startedAt' | 'endedAt') => {
+    const value = input[key]
+    if (value === undefined) return
+    if (typeof value === 'number' && Number.isFinite(value)) out[key] = value
+    else problem(`metadata.${path}.${key} must be a finite number (ms)`)
   }
   if (input.kind !== undefined) {
     if (typeof input.kind === 'string' && KINDS.has(input.kind)) out.kind = input.kind as ReasoningKind
-    else problem(`metadata.${METADATA_KEY}.kind must be one of text, summary, step`)
+    else problem(`metadata.${path}.kind must be one of text, summary, step`)
   }
   text('title')
   text('stepType')
@@ -50,16 +94,37 @@ export function readReasoningUiMetadata(
   text('signature')
   if (input.confidence !== undefined) {
     if (typeof input.confidence === 'number' && Number.isFinite(input.confidence)) out.confidence = input.confidence
-    else problem(`metadata.${METADATA_KEY}.confidence must be a finite number`)
+    else problem(`metadata.${path}.confidence must be a finite number`)
   }
   if (input.hidden !== undefined) {
     if (typeof input.hidden === 'boolean') out.hidden = input.hidden
-    else problem(`metadata.${METADATA_KEY}.hidden must be a boolean`)
+    else problem(`metadata.${path}.hidden must be a boolean`)
   }
   if (input.keyFactors !== undefined) {
     if (Array.isArray(input.keyFactors) && input.keyFactors.every((f) => typeof f === 'string')) {
       out.keyFactors = input.keyFactors.slice() as string[]
-    } else problem(`metadata.${METADATA_KEY}.keyFactors must be an array of strings`)
+    } else problem(`metadata.${path}.keyFactors must be an array of strings`)
   }
-  return Object.keys(out).length > 0 ? out : undefined
+  time('startedAt')
+  time('endedAt')
+  if (input.status !== undefined) {
+    if (typeof input.status === 'string' && STATUSES.has(input.status)) out.status = input.status as ReasoningStatus
+    else problem(`metadata.${path}.status must be one of streaming, complete, interrupted`)
+  }
+  text('encryptedValueType')
+  return out
+}
+
+/** The descriptive part of `meta` (what events carry); undefined when there is none. */
+export function descriptionOf(meta: ReasoningUiMetadata | undefined): ReasoningUiDescription | undefined {
+  if (meta === undefined) return undefined
+  let out: Writable<ReasoningUiDescription> | undefined
+  for (const key of DESCRIPTION_KEYS) {
+    const value = meta[key]
+    if (value === undefined) continue
+    out ??= {}
+    // keyFactors is the only array: a copy, so no two records share it.
+    ;(out as Record<string, unknown>)[key] = Array.isArray(value) ? value.slice() : value
+  }
+  return out
 }

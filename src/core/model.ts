@@ -13,9 +13,13 @@ export type ReasoningStatus = 'streaming' | 'complete' | 'interrupted'
 export type ReasoningKind = 'text' | 'summary' | 'step'
 
 /**
- * What AG-UI has no event for, carried in `event.metadata.reasoningUi`
- * on reasoning events. Unknown keys are ignored; wrong-typed values are
- * dropped with a diagnostic.
+ * What AG-UI has no field for, carried in `metadata.reasoningUi` on reasoning
+ * events and on reasoning messages (`toReasoningMessages`, `MESSAGES_SNAPSHOT`).
+ * Unknown keys are ignored; wrong-typed values are dropped with a diagnostic.
+ * The keys from `startedAt` on are history: only messages carry them (events
+ * ignore them), so that a saved conversation restores into the same blocks.
+ * None of them holds reasoning text: what a visibility level hides stays in
+ * the message's `content`.
  */
 export interface ReasoningUiMetadata {
   /** Kind of the reasoning message (`REASONING_MESSAGE_START` / first `REASONING_MESSAGE_CHUNK`). */
@@ -40,6 +44,30 @@ export interface ReasoningUiMetadata {
    * so it shows as encrypted-only, without a made-up value.
    */
   readonly hidden?: boolean
+  /** History: when the message (or, under `block`, the block) started, in ms, as the store recorded it. */
+  readonly startedAt?: number
+  /** History: when it ended, in ms. Absent: unknown, and no duration is shown. */
+  readonly endedAt?: number
+  /**
+   * History: its status when saved; absent means `complete`. A restored
+   * `streaming` one comes back `interrupted`: nothing will continue it.
+   */
+  readonly status?: ReasoningStatus
+  /** History: the format of the message's `encryptedValue` (or, under `block`, of the span-level value). */
+  readonly encryptedValueType?: string
+  /** History: the block the message belongs to, so that the messages of one span come back in one block. */
+  readonly block?: ReasoningUiBlockMetadata
+  /**
+   * History: this message stands for its block alone (a span-level encrypted
+   * value, or a span without messages); it restores as the block, not as a message.
+   */
+  readonly placeholder?: boolean
+}
+
+/** `metadata.reasoningUi.block` on a reasoning message: the block's id, description and timing. */
+export interface ReasoningUiBlockMetadata extends Omit<ReasoningUiMetadata, 'block' | 'placeholder'> {
+  /** The block id (the span id, or the id of the message the block was made for). */
+  readonly id: string
 }
 
 /** One reasoning message inside a block. */

@@ -1,5 +1,8 @@
 import type { ReasoningMessage } from '@ag-ui/core'
-import type { ReasoningBlock, ReasoningState, RunInfo, StreamStatus, TimelineEntry } from './model'
+import { descriptionOf, METADATA_KEY } from './metadata'
+import type {
+  ReasoningBlock, ReasoningMessagePart, ReasoningState, ReasoningUiBlockMetadata, ReasoningUiMetadata, RunInfo, StreamStatus, TimelineEntry,
+} from './model'
 
 /** True when the provider hid the reasoning: encrypted, and no visible text at all. */
 export function isEncryptedOnly(block: ReasoningBlock): boolean {
@@ -159,16 +162,29 @@ export function selectAnsweredBlockIds(state: ReasoningState): ReadonlySet<strin
 
 /**
  * The reasoning to send back with the next run (state continuity and the
- * zero-data-retention round trip): one AG-UI `ReasoningMessage` per reasoning
- * message, in block order then message order. A span-level encrypted value
- * comes back as a message with the span's id and empty content.
+ * zero-data-retention round trip), and the history to save: one AG-UI
+ * `ReasoningMessage` per reasoning message, in block order then message order.
+ * A block's own encrypted value, or a block without messages, comes back as a
+ * placeholder message with the block's id and empty content.
+ *
+ * Each message carries what AG-UI has no field for in `metadata.reasoningUi`
+ * (its block, timing, status, kind, explicit titles, step fields, value type), so
+ * that a `MESSAGES_SNAPSHOT` of them restores the same blocks into a fresh store.
+ * Never any text: the reasoning travels in `content` alone.
  */
 export function toReasoningMessages(state: ReasoningState): ReasoningMessage[] {
   const out: ReasoningMessage[] = []
   for (const block of state.blocks) {
     const subagent = block.subagentRunId !== undefined ? { subagentRunId: block.subagentRunId } : {}
-    if (block.encryptedValue !== undefined && !block.messages.some((m) => m.id === block.id)) {
-      out.push({ id: block.id, role: 'reasoning', content: '', encryptedValue: block.encryptedValue, ...subagent })
+    if ((block.encryptedValue !== undefined || block.messages.length === 0) && !block.messages.some((m) => m.id === block.id)) {
+      out.push({
+        id: block.id,
+        role: 'reasoning',
+        content: '',
+        ...(block.encryptedValue !== undefined && { encryptedValue: block.encryptedValue }),
+        ...subagent,
+        metadata: { [METADATA_KEY]: { placeholder: true, block: blockHistory(block) } },
+      })
     }
     for (const message of block.messages) {
       out.push({
@@ -177,8 +193,34 @@ export function toReasoningMessages(state: ReasoningState): ReasoningMessage[] {
         content: message.text,
         ...(message.encryptedValue !== undefined && { encryptedValue: message.encryptedValue }),
         ...subagent,
+        metadata: { [METADATA_KEY]: messageHistory(message, blockHistory(block)) },
       })
     }
   }
   return out
+}
+
+type Timed = Pick<ReasoningBlock, 'status' | 'startedAt' | 'endedAt' | 'encryptedValueType' | 'meta'>
+
+/** What a block or message says about itself beyond its text: description, timing, status, value type. */
+function history(item: Timed): Omit<ReasoningUiBlockMetadata, 'id'> {
+  return {
+    ...descriptionOf(item.meta),
+    ...(item.startedAt !== undefined && { startedAt: item.startedAt }),
+    ...(item.endedAt !== undefined && { endedAt: item.endedAt }),
+    ...(item.status !== 'complete' && { status: item.status }),
+    ...(item.encryptedValueType !== undefined && { encryptedValueType: item.encryptedValueType }),
+  }
+}
+
+function blockHistory(block: ReasoningBlock): ReasoningUiBlockMetadata {
+  return { id: block.id, ...history(block) }
+}
+
+function messageHistory(message: ReasoningMessagePart, block: ReasoningUiBlockMetadata): ReasoningUiMetadata {
+  return {
+    ...history(message),
+    ...(message.kind !== 'text' && { kind: message.kind }),
+    block,
+  }
 }

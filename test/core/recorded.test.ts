@@ -22,7 +22,7 @@ describe('the recorded gpt-5-mini stream', () => {
     expect(diagnostics).toEqual([])
     expect(timeline.map((e) => [e.kind, e.id])).toEqual([['reasoning', 'msg_Id_2'], ['text', 'msg_Id_1']])
     expect(selectStreamStatus(store.getState())).toBe('complete')
-    expect(toReasoningMessages(store.getState())).toEqual([{ id: 'msg_Id_2', role: 'reasoning', content: expectedText }])
+    expect(toReasoningMessages(store.getState())).toMatchObject([{ id: 'msg_Id_2', role: 'reasoning', content: expectedText }])
   })
 
   it('given the stream cut after the reasoning deltas, should be reasoning, then answering, then complete', () => {

@@ -109,7 +109,8 @@ function reduce(d: Draft, input: unknown): void {
 
 /** For events outside a run: one run-order diagnostic per stretch, and the event still applies. */
 function checkRunOrder(d: Draft, type: string): void {
-  if (type === 'RUN_STARTED' || type === 'RUN_ERROR' || d.outsideRunReported) return
+  // A snapshot restates history: restoring a saved conversation (on page load) happens outside any run.
+  if (type === 'RUN_STARTED' || type === 'RUN_ERROR' || type === 'MESSAGES_SNAPSHOT' || d.outsideRunReported) return
   d.outsideRunReported = true
   const where =
     d.runPhase === 'none' ? 'before RUN_STARTED'

@@ -10,7 +10,8 @@ import {
 } from '../draft'
 import { setBlockEncrypted, setMessageEncrypted, takePending } from './encrypted'
 
-export function newBlock(d: Draft, id: string, origin: BlockRec['origin'], lane: Lane, at: number | undefined): BlockRec {
+/** A new block, last in the block list and, unless `place` is false (the caller places it), in the timeline. */
+export function newBlock(d: Draft, id: string, origin: BlockRec['origin'], lane: Lane, at: number | undefined, place = true): BlockRec {
   const runId = currentRunId(d)
   const block: BlockRec = {
     id,
@@ -30,7 +31,7 @@ export function newBlock(d: Draft, id: string, origin: BlockRec['origin'], lane:
   d.blocks.push(block)
   d.blockById.set(id, block)
   d.blockListChanged = true
-  pushEntry(d, runId !== undefined ? { kind: 'reasoning', id, runId } : { kind: 'reasoning', id })
+  if (place) pushEntry(d, runId !== undefined ? { kind: 'reasoning', id, runId } : { kind: 'reasoning', id })
   touchBlock(d, block)
   // A span id may carry an encrypted value sent before the span opened. A
   // standalone block shares its message's id: the message takes the value.
