@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Message } from '@ag-ui/core'
 import { MessageSchema, ReasoningMessageSchema, RunAgentInputSchema } from '@ag-ui/core/schemas'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
-  createReasoningStore, projectBlock, selectBlocksBefore, toReasoningMessages, type ReasoningBlock, type ReasoningState,
+  createReasoningStore, getBlockDuration, projectBlock, selectBlocksBefore, toReasoningMessages, type ReasoningBlock, type ReasoningState,
 } from '../../src/core/index'
 import {
   chunk, codes, content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text, ui,
@@ -364,5 +366,29 @@ describe('property: save and restore', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('the README history example', () => {
+  const root = join(import.meta.dirname, '../..')
+
+  it('should appear in the README verbatim', () => {
+    const example = readFileSync(join(root, 'test/core/history-example.ts'), 'utf8')
+    const region = example.split('// #region readme\n')[1]!.split('// #endregion')[0]!
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('```ts\n' + region + '```')
+  })
+
+  it('should do what its comments say', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const { live, saved, store } = await import('./history-example')
+    log.mockRestore()
+    const [block] = store.getState().blocks
+    expect(block).toMatchObject({ id: 'span-1', status: 'complete', title: 'Counting legs', startedAt: 1_700_000_000_000, endedAt: 1_700_000_012_000 })
+    expect(block!.messages.map((m) => `${m.id}:${m.kind}`)).toEqual(['m1:text', 's1:summary'])
+    expect(getBlockDuration(block!)).toBe(12_000)
+    expect(store.getState().blocks.map(shape)).toEqual(live.getState().blocks.map(shape))
+    expect(store.getState().timeline.map((e) => e.id)).toEqual(['span-1', 'u1', 'a1'])
+    expect(store.getState().diagnostics).toEqual([])
+    expect((JSON.parse(saved) as { role: string }[]).map((m) => m.role)).toEqual(['user', 'reasoning', 'reasoning', 'assistant'])
   })
 })
