@@ -54,7 +54,7 @@ export const defaultLabels: ReasoningLabels = {
   thinkingFor: (elapsed) => `Thinking · ${elapsed}`,
   thoughtFor: (duration) => `Thought for ${duration}`,
   thoughtBriefly: 'Thought for less than a second',
-  thought: 'Reasoning',
+  thought: 'Thought',
   interrupted: 'Reasoning interrupted',
   interruptedAfter: (duration) => `Reasoning interrupted after ${duration}`,
   encrypted: 'Reasoning hidden by the provider',

@@ -633,7 +633,7 @@ describe('ReasoningStatusLabel', () => {
     ['a block complete after 12 s', completeBlock(12), 'Thought for 12 seconds'],
     ['a block complete after 0.4 s', completeBlock(0.4), 'Thought for less than a second'],
     ['a block interrupted after 4 s', interruptedBlock(4), 'Reasoning interrupted after 4 seconds'],
-    ['a finished block without timestamps', untimedBlock, 'Reasoning'],
+    ['a finished block without timestamps', untimedBlock, 'Thought'],
   ])('given %s, should say the documented wording', (_, block, wording) => {
     render(
       <ReasoningProvider now={at7s}>
