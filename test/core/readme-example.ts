@@ -20,7 +20,8 @@ console.log(blocks[0]?.status, blocks[0]?.title) // complete Counting legs
 console.log(blocks[0]?.messages[0]?.text) // **Counting legs**\n20 heads, 56 legs: 8 rabbits.
 console.log(diagnostics[0]?.code) // malformed-field
 console.log(toReasoningMessages(store.getState()))
-// [{ id: 'm1', role: 'reasoning', content: '**Counting legs**\n20 heads, 56 legs: 8 rabbits.' }]
+// [{ id: 'm1', role: 'reasoning', content: '**Counting legs**\n20 heads, 56 legs: 8 rabbits.',
+//    metadata: { reasoningUi: { startedAt, endedAt, block: { id: 'span-1', startedAt, endedAt } } } }]
 // #endregion
 
 export { blocks, diagnostics, store }
