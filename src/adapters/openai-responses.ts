@@ -9,6 +9,9 @@
  * `encrypted_content` is attached to the block for the round trip. Message
  * items become text messages, function calls become tool calls, so reasoning
  * sits where it happened in the run.
+ *
+ * An item is known by its `output_index` and goes by the first id seen there:
+ * some gateways (GitHub Copilot) send a new `item_id` on every event.
  */
 import type { ReasoningStore } from '../core/store'
 import type { Disconnect, ResponseLike } from '../core/sources/types'
@@ -57,6 +60,15 @@ class OpenAIResponsesTranslator implements Translator {
   private readonly delivered = new Map<string, string>()
   /** Function-call item id → call id (tool call id). */
   private readonly calls = new Map<string, string>()
+  /** The first item id seen at each `output_index`. */
+  private readonly items = new Map<number, string>()
+  /**
+   * Reasoning items whose span this translator ended because the model moved
+   * on. Their late events (a `.done`, a last delta) still belong to them: they
+   * continue the item's messages in its block, and never reopen its span for
+   * long or close the text or tool call that followed.
+   */
+  private readonly closed = new Set<string>()
 
   constructor(private readonly options: OpenAIResponsesOptions) {
     this.w = new EventWriter(options)
@@ -157,18 +169,26 @@ class OpenAIResponsesTranslator implements Translator {
 
   // --- Output items
 
-  itemAdded(item: Json): void {
+  /** The id `event`'s item goes by: the first one seen at its `output_index` (a gateway may send a new one on every event). */
+  key(event: Json, id: string): string {
+    const at = event.output_index
+    if (typeof at !== 'number') return id
+    if (!this.items.has(at)) this.items.set(at, id)
+    return this.items.get(at)!
+  }
+
+  itemAdded(item: Json, event: Json): void {
     const type = item.type
     if (type === 'reasoning') {
-      this.openBlock(requireId(item, 'id'))
+      this.openBlock(this.key(event, requireId(item, 'id')))
       return
     }
     // Any other item means the model has moved on from its reasoning.
     this.closeItem()
     if (type === 'message') {
-      this.w.startText(requireId(item, 'id'))
+      this.w.startText(this.key(event, requireId(item, 'id')))
     } else if (type === 'function_call') {
-      const itemId = requireId(item, 'id')
+      const itemId = this.key(event, requireId(item, 'id'))
       const callId = nonEmpty(item.call_id) ?? itemId
       this.calls.set(itemId, callId)
       this.w.startTool(callId, requireId(item, 'name'))
@@ -176,10 +196,10 @@ class OpenAIResponsesTranslator implements Translator {
     }
   }
 
-  itemDone(item: Json): void {
+  itemDone(item: Json, event: Json): void {
     const type = item.type
     if (type === 'reasoning') {
-      const itemId = requireId(item, 'id')
+      const itemId = this.key(event, requireId(item, 'id'))
       this.openBlock(itemId)
       // An incomplete item was cut short: its messages stay open for the run's end to interrupt.
       const cut = item.status === 'incomplete'
@@ -196,7 +216,7 @@ class OpenAIResponsesTranslator implements Translator {
       const encrypted = nonEmpty(item.encrypted_content)
       if (encrypted) this.w.encrypted(itemId, encrypted, OPENAI_ENCRYPTED_CONTENT)
     } else if (type === 'message') {
-      const itemId = requireId(item, 'id')
+      const itemId = this.key(event, requireId(item, 'id'))
       const content = Array.isArray(item.content) ? item.content : []
       content.forEach((part, i) => {
         if (!isRecord(part)) return
@@ -205,8 +225,8 @@ class OpenAIResponsesTranslator implements Translator {
       })
       this.w.endText(itemId)
     } else if (type === 'function_call') {
-      const itemId = requireId(item, 'id')
-      if (!this.calls.has(itemId)) this.itemAdded(item)
+      const itemId = this.key(event, requireId(item, 'id'))
+      if (!this.calls.has(itemId)) this.itemAdded(item, event)
       else if (typeof item.arguments === 'string') this.fillTool(itemId, item.arguments)
       this.w.endTool(this.calls.get(itemId)!)
     }
@@ -214,28 +234,41 @@ class OpenAIResponsesTranslator implements Translator {
 
   // --- Reasoning
 
-  /** Opens the block of reasoning item `itemId`, closing any other one first. */
-  private openBlock(itemId: string): void {
-    if (this.openItem === itemId) return
-    this.closeItem()
-    this.w.startBlock(itemId)
-    this.openItem = itemId
+  /** Opens the block of reasoning item `itemId`, closing any other one first; false for an item already closed, which stays closed. */
+  private openBlock(itemId: string): boolean {
+    if (this.closed.has(itemId)) return false
+    if (this.openItem !== itemId) {
+      this.closeItem()
+      this.w.startBlock(itemId)
+      this.openItem = itemId
+    }
+    return true
   }
 
   private closeItem(): void {
     if (this.openItem === undefined) return
     this.w.endBlock(this.openItem)
+    this.closed.add(this.openItem)
     this.openItem = undefined
   }
 
-  startReasoning(messageId: string, itemId: string, kind: 'summary' | 'text'): void {
-    this.openBlock(itemId)
+  /** Opens message `messageId` of reasoning item `itemId`; false when the item was closed (see `closed`). */
+  startReasoning(messageId: string, itemId: string, kind: 'summary' | 'text'): boolean {
+    if (!this.openBlock(itemId)) return false
     if (!this.w.isOpen(messageId)) this.w.startMessage(messageId, itemId, kind === 'summary' ? { kind } : undefined)
+    return true
   }
 
   appendReasoning(messageId: string, itemId: string, kind: 'summary' | 'text', delta: string): void {
-    this.startReasoning(messageId, itemId, kind)
-    this.w.appendMessage(messageId, delta)
+    if (this.startReasoning(messageId, itemId, kind)) this.w.appendMessage(messageId, delta)
+    else if (delta !== '') {
+      // Late text of a closed item continues its message where it was (a part that never
+      // streamed starts in the item's span, continued for it), then ends again at once.
+      this.w.reopenMessage(messageId, itemId, kind === 'summary' ? { kind } : undefined)
+      this.w.appendMessage(messageId, delta)
+      this.w.endMessage(messageId)
+      this.w.endBlock(itemId)
+    }
     this.delivered.set(messageId, (this.delivered.get(messageId) ?? '') + delta)
   }
 
@@ -291,13 +324,16 @@ class OpenAIResponsesTranslator implements Translator {
 
 type Handler = (t: OpenAIResponsesTranslator, event: Json) => void
 
+/** The id of the item an event names (see `key`). */
+const idOf = (t: OpenAIResponsesTranslator, e: Json) => t.key(e, requireId(e, 'item_id'))
+
 const reasoningDelta: Handler = (t, e) => {
-  const itemId = requireId(e, 'item_id')
+  const itemId = idOf(t, e)
   t.appendReasoning(reasoningTextId(itemId, index(e, 'content_index')), itemId, 'text', requireString(e, 'delta'))
 }
 
 const reasoningDone: Handler = (t, e) => {
-  const itemId = requireId(e, 'item_id')
+  const itemId = idOf(t, e)
   const messageId = reasoningTextId(itemId, index(e, 'content_index'))
   t.fillReasoning(messageId, itemId, requireString(e, 'text'), 'text')
   t.endReasoning(messageId)
@@ -306,27 +342,27 @@ const reasoningDone: Handler = (t, e) => {
 const HANDLERS: Readonly<Record<string, Handler>> = {
   'response.created': (t, e) => t.created(record(e, 'response')),
   'response.in_progress': (t, e) => t.created(record(e, 'response')),
-  'response.output_item.added': (t, e) => t.itemAdded(itemOf(e)),
-  'response.output_item.done': (t, e) => t.itemDone(itemOf(e)),
+  'response.output_item.added': (t, e) => t.itemAdded(itemOf(e), e),
+  'response.output_item.done': (t, e) => t.itemDone(itemOf(e), e),
   'response.reasoning_summary_part.added': (t, e) => {
-    const itemId = requireId(e, 'item_id')
+    const itemId = idOf(t, e)
     const messageId = summaryId(itemId, index(e, 'summary_index'))
     t.startReasoning(messageId, itemId, 'summary')
     const part = e.part
     if (isRecord(part) && typeof part.text === 'string') t.fillReasoning(messageId, itemId, part.text, 'summary')
   },
   'response.reasoning_summary_text.delta': (t, e) => {
-    const itemId = requireId(e, 'item_id')
+    const itemId = idOf(t, e)
     t.appendReasoning(summaryId(itemId, index(e, 'summary_index')), itemId, 'summary', requireString(e, 'delta'))
   },
   'response.reasoning_summary_text.done': (t, e) => {
-    const itemId = requireId(e, 'item_id')
+    const itemId = idOf(t, e)
     const messageId = summaryId(itemId, index(e, 'summary_index'))
     t.fillReasoning(messageId, itemId, requireString(e, 'text'), 'summary')
     t.endReasoning(messageId)
   },
   'response.reasoning_summary_part.done': (t, e) => {
-    const itemId = requireId(e, 'item_id')
+    const itemId = idOf(t, e)
     const messageId = summaryId(itemId, index(e, 'summary_index'))
     const part = e.part
     if (isRecord(part) && typeof part.text === 'string') t.fillReasoning(messageId, itemId, part.text, 'summary')
@@ -337,13 +373,13 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   // OpenResponses (the spec in shared/specs): the same thing under shorter names.
   'response.reasoning.delta': reasoningDelta,
   'response.reasoning.done': reasoningDone,
-  'response.output_text.delta': (t, e) => t.appendText(requireId(e, 'item_id'), index(e, 'content_index'), requireString(e, 'delta')),
-  'response.output_text.done': (t, e) => t.fillText(requireId(e, 'item_id'), index(e, 'content_index'), requireString(e, 'text')),
+  'response.output_text.delta': (t, e) => t.appendText(idOf(t, e), index(e, 'content_index'), requireString(e, 'delta')),
+  'response.output_text.done': (t, e) => t.fillText(idOf(t, e), index(e, 'content_index'), requireString(e, 'text')),
   // A refusal is the answer the model gave.
-  'response.refusal.delta': (t, e) => t.appendText(requireId(e, 'item_id'), index(e, 'content_index'), requireString(e, 'delta')),
-  'response.refusal.done': (t, e) => t.fillText(requireId(e, 'item_id'), index(e, 'content_index'), requireString(e, 'refusal')),
-  'response.function_call_arguments.delta': (t, e) => t.appendTool(requireId(e, 'item_id'), requireString(e, 'delta')),
-  'response.function_call_arguments.done': (t, e) => t.fillTool(requireId(e, 'item_id'), requireString(e, 'arguments')),
+  'response.refusal.delta': (t, e) => t.appendText(idOf(t, e), index(e, 'content_index'), requireString(e, 'delta')),
+  'response.refusal.done': (t, e) => t.fillText(idOf(t, e), index(e, 'content_index'), requireString(e, 'refusal')),
+  'response.function_call_arguments.delta': (t, e) => t.appendTool(idOf(t, e), requireString(e, 'delta')),
+  'response.function_call_arguments.done': (t, e) => t.fillTool(idOf(t, e), requireString(e, 'arguments')),
   'response.completed': (t, e) => t.responseEnded(record(e, 'response')),
   'response.incomplete': (t, e) => t.incomplete(isRecord(e.response) ? e.response : {}),
   'response.failed': (t, e) => t.failed(isRecord(e.response) ? e.response : { status: 'failed' }),
@@ -374,8 +410,9 @@ function whole(t: OpenAIResponsesTranslator, response: unknown): AgUiEvent[] {
         continue
       }
       t.guard(() => {
-        t.itemAdded(item)
-        t.itemDone(item)
+        // Whole items have no output_index: each goes by its own id.
+        t.itemAdded(item, {})
+        t.itemDone(item, {})
       })
     }
     t.responseEnded(response)

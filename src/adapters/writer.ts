@@ -125,11 +125,24 @@ export class EventWriter {
    * new `REASONING_MESSAGE_START` with a closed message's id reopens it), for a
    * producer whose last delta or end metadata came after the writer had closed
    * it. No span is opened and open text or tool calls stay open. No-op when it is
-   * open or never started.
+   * open, or never started and no `blockId` is given.
+   *
+   * A message that never started but belongs in span `blockId`, which ended,
+   * starts there: the span continues for it (a `REASONING_START` with an ended
+   * span's id continues that span), open text and tool calls still stay open,
+   * and the caller ends the span again (`endBlock`).
    */
-  reopenMessage(id: string): void {
-    if (this.open.has(id) || !this.messageBlock.has(id)) return
+  reopenMessage(id: string, blockId?: string, ui?: ReasoningUiMetadata): void {
+    const started = this.messageBlock.has(id)
+    if (this.open.has(id) || (!started && blockId === undefined)) return
     this.start()
+    if (!started) {
+      if (!this.spans.has(blockId!)) {
+        this.spans.set(blockId!, new Set())
+        this.emit({ type: 'REASONING_START', messageId: blockId })
+      }
+      return this.startMessage(id, blockId!, ui)
+    }
     this.open.set(id, 'reasoning')
     this.emit({ type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning' })
   }

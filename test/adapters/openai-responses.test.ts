@@ -465,3 +465,136 @@ describe('OpenAI Responses adapter: usage', () => {
     expect(out.at(-1)).toMatchObject({ type: 'RUN_ERROR', usage: [{ model: 'o3', inputTokens: 9, outputTokens: 64, totalTokens: 73, reasoningTokens: 64 }] })
   })
 })
+
+describe('OpenAI Responses adapter: items are known by output_index (issue 11)', () => {
+  const completed = { type: 'response.completed', response: { id: 'r', status: 'completed' } }
+  const textDeltas = (events: readonly AgUiEvent[]) => events.filter((e) => e.type === 'TEXT_MESSAGE_CONTENT').map((e) => e.delta).join('')
+
+  it('given a gateway that sends a new item_id on every event of an item (GitHub Copilot), should give one block and the answer once, under the first id', () => {
+    let n = 0
+    const id = () => `rot-${++n}`
+    const answer = 'There are 3.'
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'response.output_item.added', output_index: 0, item: { id: id(), type: 'reasoning', summary: [] } },
+      { type: 'response.reasoning_summary_part.added', item_id: id(), output_index: 0, summary_index: 0, part: { type: 'summary_text', text: '' } },
+      { type: 'response.reasoning_summary_text.delta', item_id: id(), output_index: 0, summary_index: 0, delta: '**Counting**' },
+      { type: 'response.reasoning_summary_text.delta', item_id: id(), output_index: 0, summary_index: 0, delta: ' the letters' },
+      { type: 'response.reasoning_summary_text.done', item_id: id(), output_index: 0, summary_index: 0, text: '**Counting** the letters' },
+      { type: 'response.reasoning_summary_part.done', item_id: id(), output_index: 0, summary_index: 0, part: { type: 'summary_text', text: '**Counting** the letters' } },
+      { type: 'response.output_item.done', output_index: 0, item: { id: id(), type: 'reasoning', summary: [{ type: 'summary_text', text: '**Counting** the letters' }] } },
+      { type: 'response.output_item.added', output_index: 1, item: { id: id(), type: 'message', role: 'assistant', content: [] } },
+      { type: 'response.output_text.delta', item_id: id(), output_index: 1, content_index: 0, delta: 'There are' },
+      { type: 'response.output_text.delta', item_id: id(), output_index: 1, content_index: 0, delta: ' 3.' },
+      { type: 'response.output_text.done', item_id: id(), output_index: 1, content_index: 0, text: answer },
+      { type: 'response.output_item.done', output_index: 1, item: { id: id(), type: 'message', role: 'assistant', content: [{ type: 'output_text', text: answer }] } },
+      completed,
+    ] as ProviderEvent[])
+    expect(t.diagnostics).toEqual([])
+    const state = storeOf(out).getState()
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['summary'], text: ['**Counting** the letters'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(state.blocks[0]!.id).toBe('rot-1')
+    expect(textDeltas(out)).toBe(answer)
+    expect(out.filter((e) => e.type === 'TEXT_MESSAGE_START')).toEqual([expect.objectContaining({ messageId: 'rot-8' })])
+  })
+
+  it('given function-call events with rotating ids, should give one tool call with its arguments once', () => {
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'response.output_item.added', output_index: 0, item: { id: 'fc-a', type: 'function_call', call_id: 'call_1', name: 'lookup', arguments: '' } },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc-b', output_index: 0, delta: '{"q":' },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc-c', output_index: 0, delta: '"x"}' },
+      { type: 'response.function_call_arguments.done', item_id: 'fc-d', output_index: 0, arguments: '{"q":"x"}' },
+      { type: 'response.output_item.done', output_index: 0, item: { id: 'fc-e', type: 'function_call', call_id: 'call_1', name: 'lookup', arguments: '{"q":"x"}' } },
+      completed,
+    ] as ProviderEvent[])
+    expect(t.diagnostics).toEqual([])
+    expect(types(out).filter((type) => type.startsWith('TOOL_CALL'))).toEqual(['TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_ARGS', 'TOOL_CALL_END'])
+    expect(argsOf(out, 'call_1')).toBe('{"q":"x"}')
+  })
+})
+
+describe('OpenAI Responses adapter: a reasoning item that ends late (issue 11)', () => {
+  const rs = (extra: Record<string, unknown> = {}) => ({ id: 'rs_1', type: 'reasoning', summary: [], ...extra })
+  const completed = { type: 'response.completed', response: { id: 'r', status: 'completed' } }
+
+  it('given its .done events and output_item.done after the answer began, should keep its text and encrypted value in its block without closing the answer', () => {
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'response.output_item.added', output_index: 0, item: rs() },
+      { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', output_index: 0, summary_index: 0, delta: 'First half' },
+      { type: 'response.output_item.added', output_index: 1, item: { id: 'msg_1', type: 'message', role: 'assistant', content: [] } },
+      { type: 'response.output_text.delta', item_id: 'msg_1', output_index: 1, content_index: 0, delta: 'Answer' },
+      { type: 'response.reasoning_summary_text.done', item_id: 'rs_1', output_index: 0, summary_index: 0, text: 'First half, second half.' },
+      { type: 'response.reasoning_summary_part.done', item_id: 'rs_1', output_index: 0, summary_index: 0, part: { type: 'summary_text', text: 'First half, second half.' } },
+      { type: 'response.output_item.done', output_index: 0, item: rs({ summary: [{ type: 'summary_text', text: 'First half, second half.' }], encrypted_content: 'gAAA-late==' }) },
+      { type: 'response.output_text.delta', item_id: 'msg_1', output_index: 1, content_index: 0, delta: ' and more.' },
+      { type: 'response.output_item.done', output_index: 1, item: { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Answer and more.' }] } },
+      completed,
+    ] as ProviderEvent[])
+    expect(t.diagnostics).toEqual([])
+    const state = storeOf(out).getState()
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['summary'], text: ['First half, second half.'], title: undefined, encrypted: true }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(toReasoningMessages(state).map((m) => m.encryptedValue)).toContain('gAAA-late==')
+    // The span is never reopened and the answer is one message, never closed before its last delta.
+    expect(types(out).filter((type) => type === 'REASONING_START' || type.startsWith('TEXT_MESSAGE'))).toEqual([
+      'REASONING_START', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END',
+    ])
+    expect(out.filter((e) => e.type === 'TEXT_MESSAGE_CONTENT').map((e) => e.delta).join('')).toBe('Answer and more.')
+  })
+
+  it('given a late output_item.done with a summary part that never streamed, during a tool call, should add it to the same block and leave the call open', () => {
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'response.output_item.added', output_index: 0, item: rs() },
+      { type: 'response.reasoning_summary_text.delta', item_id: 'rs_1', output_index: 0, summary_index: 0, delta: 'Look it up.' },
+      { type: 'response.output_item.added', output_index: 1, item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'search', arguments: '' } },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 1, delta: '{"q":' },
+      { type: 'response.output_item.done', output_index: 0, item: rs({ summary: [{ type: 'summary_text', text: 'Look it up.' }, { type: 'summary_text', text: 'Then answer.' }] }) },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 1, delta: '"x"}' },
+      { type: 'response.output_item.done', output_index: 1, item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'search', arguments: '{"q":"x"}' } },
+      completed,
+    ] as ProviderEvent[])
+    expect(t.diagnostics).toEqual([])
+    const state = storeOf(out).getState()
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['summary', 'summary'], text: ['Look it up.', 'Then answer.'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'tool-call'],
+      diagnostics: [],
+    })
+    expect(argsOf(out, 'call_1')).toBe('{"q":"x"}')
+    expect(types(out).filter((type) => type.startsWith('TOOL_CALL'))).toEqual(['TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_ARGS', 'TOOL_CALL_END'])
+  })
+
+  it('given a late raw reasoning delta after the answer began, should continue the same message', () => {
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'response.output_item.added', output_index: 0, item: rs() },
+      { type: 'response.reasoning_text.delta', item_id: 'rs_1', output_index: 0, content_index: 0, delta: 'Raw' },
+      { type: 'response.output_item.added', output_index: 1, item: { id: 'msg_1', type: 'message', role: 'assistant', content: [] } },
+      { type: 'response.output_text.delta', item_id: 'msg_1', output_index: 1, content_index: 0, delta: 'Answer.' },
+      { type: 'response.reasoning_text.delta', item_id: 'rs_1', output_index: 0, content_index: 0, delta: ' thought.' },
+      { type: 'response.reasoning_text.done', item_id: 'rs_1', output_index: 0, content_index: 0, text: 'Raw thought.' },
+      { type: 'response.output_text.delta', item_id: 'msg_1', output_index: 1, content_index: 0, delta: ' Done.' },
+      { type: 'response.output_item.done', output_index: 1, item: { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Answer. Done.' }] } },
+      completed,
+    ] as ProviderEvent[])
+    expect(t.diagnostics).toEqual([])
+    expect(summarize(storeOf(out).getState())).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: ['Raw thought.'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(types(out).filter((type) => type === 'REASONING_START' || type.startsWith('TEXT_MESSAGE'))).toEqual([
+      'REASONING_START', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END',
+    ])
+  })
+})

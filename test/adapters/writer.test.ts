@@ -84,6 +84,31 @@ describe('EventWriter', () => {
     expect(state.blocks[0]!.messages[0]).toMatchObject({ encryptedValue: 'opaque', encryptedValueType: 'anthropic.redacted_thinking' })
     expect(state.timeline.map((e) => e.kind)).toEqual(['reasoning', 'tool-call'])
   })
+
+  it('given late reasoning for a span it closed, should continue it in place: the old message reopened, a new one in the same span, the open text left open', () => {
+    const w = new EventWriter()
+    w.startMessage('m1', 'b1')
+    w.appendMessage('m1', 'first')
+    w.appendText('t1', 'answer')
+    w.reopenMessage('m1')
+    w.appendMessage('m1', ', then more')
+    w.endMessage('m1')
+    w.reopenMessage('m2', 'b1', { kind: 'summary' })
+    w.appendMessage('m2', 'a part that came late')
+    w.endBlock('b1')
+    w.reopenMessage('never-started')
+    w.appendText('t1', ' goes on')
+    w.finish()
+    const events = w.take()
+    expectValidEvents(events)
+    expect(types(events).filter((t) => t.startsWith('TEXT_MESSAGE'))).toEqual(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END'])
+    const state = storeOf(events).getState()
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text', 'summary'], text: ['first, then more', 'a part that came late'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+  })
 })
 
 /** A toy provider: `{ think }`, `{ say }`, `{ done: true }`; anything else is malformed. */
