@@ -9,7 +9,9 @@
  * assistant message all share it, and `otid` tells the parts apart. So a part
  * is keyed by type, `id` and `otid`, and its AG-UI id is the Letta id plus the
  * part (`message-1/reasoning`, `message-1/assistant`), never the bare id, which
- * would make a reasoning message and a text message collide.
+ * would make a reasoning message and a text message collide. A chunk of a
+ * reasoning part that ended because another part began (same type, `id` and
+ * `otid`) still belongs to it: it continues that message, in its block.
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
@@ -95,6 +97,13 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
   const allocated = new Map<string, number>()
   const toolCalls = new Set<string>()
   let current: Part | undefined
+  /**
+   * Parts with an `otid` that ended because another part began, by type, id
+   * and otid. A late chunk of one (issue 11) still belongs to it: it continues
+   * that part where it was, and the part now open stays open.
+   */
+  const ended = new Map<string, Part>()
+  const endedPart = (kind: Kind, lettaId: string, otid: string | undefined) => (otid === undefined ? undefined : ended.get(`${kind}\n${lettaId}\n${otid}`))
   let runDecided = options.runId !== undefined
   let lastTime: number | undefined
 
@@ -141,14 +150,17 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     writer.encrypted(part.agId, hidden.data, HIDDEN_TYPE)
   }
 
+  const endReasoning = (part: Part) => writer.endMessage(part.agId, part.signature !== undefined ? { signature: part.signature } : undefined)
+
   /** Ends the current part normally (a different part began, or the run stopped as planned). */
   const closeCurrent = () => {
     const part = current
     if (!part) return
     current = undefined
+    if (part.otid !== undefined) ended.set(`${part.kind}\n${part.lettaId}\n${part.otid}`, part)
     switch (part.kind) {
       case 'reasoning':
-        writer.endMessage(part.agId, part.signature !== undefined ? { signature: part.signature } : undefined)
+        endReasoning(part)
         writer.endBlock(part.agId)
         break
       case 'hidden':
@@ -176,6 +188,16 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
   const onReasoning = (m: Json, lettaId: string, otid: string | undefined) => {
     const reasoning = m.reasoning
     if (typeof reasoning !== 'string') return writer.skip(`reasoning_message '${lettaId}' has no string 'reasoning'.`)
+    const signature = nonEmpty(m.signature)
+    const late = endedPart('reasoning', lettaId, otid)
+    if (late) {
+      // Its message continues in its block and ends again (signed when the chunk signs it).
+      if (reasoning === '' && signature === undefined) return
+      if (signature !== undefined) late.signature = signature
+      writer.reopenMessage(late.agId)
+      writer.appendMessage(late.agId, reasoning)
+      return endReasoning(late)
+    }
     let part = current
     if (!continues('reasoning', lettaId, otid)) {
       part = open('reasoning', m, 'reasoning_message', lettaId, otid, 'reasoning')
@@ -184,7 +206,6 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     }
     writer.appendMessage(part!.agId, reasoning)
     // Anthropic-backed agents send the signature with the last chunk; it goes on the message's end.
-    const signature = nonEmpty(m.signature)
     if (signature !== undefined) part!.signature = signature
   }
 
@@ -195,10 +216,13 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     if (data !== undefined && data !== null && typeof data !== 'string') {
       return writer.skip(`hidden_reasoning_message '${lettaId}': 'hidden_reasoning' must be a string or null.`)
     }
-    if (continues('hidden', lettaId, otid)) {
+    const known = continues('hidden', lettaId, otid) ? current : endedPart('hidden', lettaId, otid)
+    if (known) {
       if (data) {
-        current!.hidden!.data += data
-        current!.hidden!.stale = true
+        known.hidden!.data += data
+        // A part that ended already takes the whole value at once; an open one when it ends.
+        if (known === current) known.hidden!.stale = true
+        else sendHidden(known)
       }
       return
     }

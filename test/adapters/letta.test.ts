@@ -209,6 +209,38 @@ describe('Letta parts and ids', () => {
     expect(state.blocks.map((b) => b.messages[0]!.text)).toEqual(['first', 'second'])
   })
 
+  it('given a last reasoning chunk (with its signature) after the answer began, should continue the same message and leave the answer open (issue 11)', () => {
+    const assistant = (text: string) => ({ ...base, message_type: 'assistant_message', id: 'm1', otid: 'o1', content: text })
+    const t = make()
+    const events = translateAllWith(t, [
+      reasoning('m1', 'o0', 'First half'),
+      assistant('Answer'),
+      { ...reasoning('m1', 'o0', ', second half.'), signature: 'sig-late' },
+      assistant(' and more.'),
+      end,
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = stateOf(events)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: ['First half, second half.'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(state.blocks[0]!.id).toBe('m1/reasoning')
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig-late')
+    expect(answers(events)).toEqual({ 'm1/assistant': 'Answer and more.' })
+    expect(types(events).filter((type) => type.startsWith('TEXT_MESSAGE_START') || type === 'TEXT_MESSAGE_END')).toEqual(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_END'])
+  })
+
+  it('given a last hidden reasoning chunk after a tool call began, should add its data to the same encrypted-only block', () => {
+    const hidden = (data: string) => ({ ...base, message_type: 'hidden_reasoning_message', id: 'm1', otid: 'o0', state: 'redacted', hidden_reasoning: data })
+    const t = make()
+    const state = stateOf(translateAllWith(t, [hidden('abc'), call('m1', 'o1'), hidden('def'), end]))
+    expect(t.diagnostics).toEqual([])
+    expect(state.blocks.map((b) => [b.id, b.messages[0]!.encryptedValue])).toEqual([['m1/hidden_reasoning', 'abcdef']])
+    expect(state.diagnostics).toEqual([])
+  })
+
   it("should expose each part's Letta identifiers, which AG-UI has no field for, in `origins`", () => {
     const t = make()
     translateAllWith(t, reasoningAndAnswer)
