@@ -9,7 +9,9 @@
  * tool uses gives several blocks in order. The block's `signature` is kept for
  * the round trip in `metadata.reasoningUi.signature` of its
  * `REASONING_MESSAGE_END` (never shown); a `redacted_thinking` block becomes an
- * encrypted-only block whose `data` is the encrypted value.
+ * encrypted-only block whose `data` is the encrypted value. A thinking block's
+ * deltas and signature that come after a text or tool block started (AG-UI's
+ * order makes the writer end thinking there) still land on its message.
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
@@ -172,7 +174,11 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     switch (delta.type) {
       case 'thinking_delta': {
         const text = field('thinking', 'thinking')
-        if (text !== undefined && block.kind === 'thinking') writer.appendMessage(block.id, text)
+        if (!text || block.kind !== 'thinking') return
+        // The writer ends thinking when text or a tool call starts; a block that has not stopped yet
+        // continues its message there (issue 11), and what is open stays open.
+        writer.reopenMessage(block.id)
+        writer.appendMessage(block.id, text)
         return
       }
       case 'signature_delta': {
@@ -206,6 +212,8 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     switch (block.kind) {
       case 'thinking':
       case 'redacted':
+        // A signature still lands on a message the writer ended early: continued just to end it signed.
+        if (block.kind === 'thinking' && block.signature) writer.reopenMessage(block.id)
         writer.endMessage(block.id, block.kind === 'thinking' && block.signature ? { signature: block.signature } : undefined)
         stopped = { id: block.id, at: now() }
         return

@@ -417,3 +417,33 @@ describe('Anthropic adapter: usage', () => {
     expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ model: 'claude-opus-4-1', inputTokens: 5, outputTokens: 7, totalTokens: 12 }] })
   })
 })
+
+describe('Anthropic adapter: a thinking block that ends late (issue 11)', () => {
+  it('given a text block that starts before the thinking block stops, should keep its last delta and signature on that block and leave the text open', () => {
+    const t = make()
+    const events = translateChecked<unknown>(() => t, [
+      { type: 'message_start', message: { id: 'msg_late', model: 'claude', usage: { input_tokens: 1, output_tokens: 1 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'First half' } },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Answer' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: ', second half.' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig-late' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: ' and more.' } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 9 } },
+      { type: 'message_stop' },
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = stateOf(events)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: ['First half, second half.'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig-late')
+    expect(carried(events, 'TEXT_MESSAGE_CONTENT', 'msg_late:1')).toBe('Answer and more.')
+    expect(events.filter((e) => e.type === 'TEXT_MESSAGE_START' || e.type === 'TEXT_MESSAGE_END').map((e) => e.type)).toEqual(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_END'])
+  })
+})
