@@ -9,7 +9,9 @@
  * `reasoning_id`), each step one step-kind reasoning message in it. Only the
  * actions that name a session in `correlation_id` (a `chat` message, an MCP
  * tool call) and the responses to those tool calls are translated: the rest of
- * the pod's traffic is not this reasoning's business.
+ * the pod's traffic is not this reasoning's business. An action closes the
+ * sessions still open (AG-UI's order); a step or `reasoning/end` of such a
+ * session that comes after it still lands in that session's block.
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
@@ -138,7 +140,12 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
     open(s, description !== undefined ? { title: description } : undefined)
   }
 
-  /** A step or end for a session never started (a late joiner, or an observer of `reasoning/end` only) opens it. */
+  /**
+   * A step or end for a session never started (a late joiner, or an observer of
+   * `reasoning/end` only) opens it. One for a session that an action closed
+   * (AG-UI ends every span before text or a tool call) still belongs to it
+   * (issue 11): its span continues, in the same block.
+   */
   const known = (id: string, from: string | undefined, kind: string): Session | undefined => {
     const s = sessions.get(id)
     if (!s) {
@@ -146,16 +153,22 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
       open(fresh)
       return fresh
     }
-    if (s.status !== 'open') {
-      writer.skip(`${kind} for '${id}' after the session ${s.status === 'ended' ? 'ended (reasoning/end)' : 'was closed by the action that followed it'}.`)
+    if (s.status === 'ended') {
+      writer.skip(`${kind} for '${id}' after the session ended (reasoning/end).`)
       return undefined
+    }
+    if (s.status === 'closed') {
+      s.status = 'open'
+      open(s)
     }
     return s
   }
 
   const onStep = (payload: Json, id: string, from: string | undefined, time: number) => {
-    const type = payload.type
-    if (type !== undefined && typeof type !== 'string') return writer.skip(`reasoning/step for '${id}': 'type' must be a string.`)
+    // A type that is not a string is ignored, never the text of the step.
+    const type = str(payload.type)
+    if (type === undefined && payload.type !== undefined) writer.skip(`reasoning/step for '${id}': 'type' must be a string; it was ignored.`)
+    const late = sessions.get(id)?.status === 'closed'
     const s = known(id, from, 'reasoning/step')
     if (!s) return
     const messageId = allocate(`${id}/step-${++s.steps}`)
@@ -170,6 +183,8 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
       writer.at(time)
       writer.message(messageId, id, step.text, ui)
     })
+    // The action that closed the session came before this step: it closes again.
+    if (late) close(id)
   }
 
   const onEnd = (payload: Json, id: string, from: string | undefined, time: number) => {

@@ -169,14 +169,28 @@ describe('MEUP sessions', () => {
     expect(summarize(state).blocks).toEqual([{ status: 'complete', kinds: ['step'], text: ['joined mid-way'], title: undefined, encrypted: false }])
   })
 
-  it('given an action before reasoning/end, should close the block there and report the late end', () => {
+  it('given an action before reasoning/end, should close the block there and still give it the late outcome, silently (issue 11)', () => {
     const t = make()
-    const events = translateWith(t, [start('r-1'), step('r-1', 'thinking'), chat('r-1', 'answer'), end('r-1', 'too late')])
+    const events = translateWith(t, [start('r-1'), step('r-1', 'thinking'), chat('r-1', 'answer'), end('r-1', 'decided after all')])
     const state = stateOf(events)
-    expect(state.blocks.map((b) => [b.status, b.meta?.conclusion])).toEqual([['complete', undefined]])
+    expect(state.blocks.map((b) => [b.id, b.status, b.meta?.conclusion])).toEqual([['r-1', 'complete', 'decided after all']])
     expect(summarize(state).timeline).toEqual(['reasoning', 'text'])
-    expect(t.sessions.get('r-1')!.status).toBe('closed')
-    expect(t.diagnostics.map((d) => d.message)).toEqual(["reasoning/end for 'r-1' after the session was closed by the action that followed it."])
+    expect(state.diagnostics).toEqual([])
+    expect(t.sessions.get('r-1')!.status).toBe('ended')
+    expect(t.diagnostics).toEqual([])
+  })
+
+  it('given a step after the action that closed its session, should add it to the same block, in order', () => {
+    const t = make()
+    const events = translateWith(t, [start('r-1'), step('r-1', 'thinking'), chat('r-1', 'answer'), step('r-1', 'checking the answer'), chat('r-1', 'confirmed')])
+    const state = stateOf(events)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['step', 'step'], text: ['thinking', 'checking the answer'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text', 'text'],
+      diagnostics: [],
+    })
+    expect(t.sessions.get('r-1')).toMatchObject({ status: 'closed', actions: ['r-1/chat', 'r-1/chat#2'] })
+    expect(t.diagnostics).toEqual([])
   })
 
   it('given an action while an interleaved session holds steps, should land the held steps (and its held end) in it first', () => {
@@ -258,17 +272,30 @@ describe('MEUP errors', () => {
       { index: 2, message: "reasoning/start: 'payload' must be an object." },
       { index: 3, message: "reasoning/step needs a string 'payload.reasoning_id'." },
       { index: 5, message: "reasoning/start for 'r-ok', which this stream already has (reasoning_id must be unique)." },
-      { index: 6, message: "reasoning/step for 'r-ok': 'type' must be a string." },
+      { index: 6, message: "reasoning/step for 'r-ok': 'type' must be a string; it was ignored." },
       { index: 9, message: "reasoning/end for 'r-ok': 'confidence' must be a number from 0 to 1; that field was ignored." },
       { index: 10, message: "reasoning/step for 'r-ok' after the session ended (reasoning/end)." },
     ])
     const state = stateOf(events)
     expect(summarize(state)).toEqual({
-      blocks: [{ status: 'complete', kinds: ['step'], text: ['Plain string content is fine.'], title: 'Still working', encrypted: false }],
+      // The step with a numeric type is kept (it has no content: an empty step), only its type is not.
+      blocks: [{ status: 'complete', kinds: ['step', 'step'], text: ['', 'Plain string content is fine.'], title: 'Still working', encrypted: false }],
       timeline: ['reasoning'],
       diagnostics: [],
     })
     expect(state.blocks[0]!.meta).toEqual({ title: 'Still working', source: 'agent', conclusion: 'Done.' })
+  })
+
+  it('given a step whose type is not a string, should keep its text and report only the type', () => {
+    const t = make()
+    const events = translateWith(t, [
+      { kind: 'reasoning/step', from: 'agent', payload: { reasoning_id: 'r-1', type: { name: 'analysis' }, content: { thought: 'Still readable.' } } },
+      { kind: 'reasoning/end', from: 'agent', payload: { reasoning_id: 'r-1' } },
+    ])
+    expect(t.diagnostics.map((d) => d.message)).toEqual(["reasoning/step for 'r-1': 'type' must be a string; it was ignored."])
+    const state = stateOf(events)
+    expect(summarize(state).blocks).toEqual([{ status: 'complete', kinds: ['step'], text: ['Still readable.'], title: undefined, encrypted: false }])
+    expect(state.blocks[0]!.messages[0]!.meta?.stepType).toBeUndefined()
   })
 
   it('given a hostile object whose getters throw, should report it and never throw', () => {
