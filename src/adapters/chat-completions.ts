@@ -134,6 +134,8 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
   const writer = new EventWriter(options)
   let completionId: string | undefined
   let phase: Phase | undefined
+  /** The last reasoning block ended, for a signature that comes after it (see `onDetails`). */
+  let ended: Phase | undefined
   let phases = 0
   let textId: string | undefined
   let texts = 0
@@ -147,6 +149,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     if (!phase) return
     for (const m of phase.messages.values()) writer.endMessage(m.id, m.signature ? { signature: m.signature } : undefined)
     writer.endBlock(phase.blockId)
+    ended = phase
     phase = undefined
   }
 
@@ -191,6 +194,12 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
           const text = str(detail.text) ?? ''
           const signature = str(detail.signature)
           if (text === '' && !signature) return
+          // A signature alone once the answer began signs the stretch it ends (issue 11), not a new one.
+          const signed = phase || text ? undefined : ended?.messages.get(`text:${index}`)
+          if (signed) {
+            writer.reopenMessage(signed.id)
+            return writer.endMessage(signed.id, { signature: signature! })
+          }
           const message = reasoningMessage(`text:${index}`, 'text')
           writer.appendMessage(message.id, text)
           if (signature) message.signature = signature

@@ -671,3 +671,25 @@ describe('connectChatCompletions', () => {
     expect(summarize(store.getState()).blocks.map((b) => b.status)).toEqual(['interrupted'])
   })
 })
+
+describe('chat completions: a signature that comes late (issue 11)', () => {
+  it('given an OpenRouter signature-only reasoning detail after the answer began, should sign the stretch it ends, with no new block and one answer', () => {
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'gen-late', choices: [{ index: 0, delta, finish_reason: finish }] })
+    const t = make()()
+    const events = translateChecked<unknown>(() => t, [
+      chunk({ reasoning_details: [{ type: 'reasoning.text', text: 'Thinking.', format: 'anthropic-claude-v1', index: 0 }] }),
+      chunk({ content: 'Answer' }),
+      chunk({ reasoning_details: [{ type: 'reasoning.text', text: '', signature: 'sig-late', format: 'anthropic-claude-v1', index: 0 }] }),
+      chunk({ content: ' and more.' }, 'stop'),
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = stateOf(events)
+    expect(summarize(state)).toEqual({
+      blocks: [{ status: 'complete', kinds: ['text'], text: ['Thinking.'], title: undefined, encrypted: false }],
+      timeline: ['reasoning', 'text'],
+      diagnostics: [],
+    })
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig-late')
+    expect(answers(events)).toEqual(['Answer and more.'])
+  })
+})
