@@ -103,7 +103,8 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
    * that part where it was, and the part now open stays open.
    */
   const ended = new Map<string, Part>()
-  const endedPart = (kind: Kind, lettaId: string, otid: string | undefined) => (otid === undefined ? undefined : ended.get(`${kind}\n${lettaId}\n${otid}`))
+  const keyOf = (kind: Kind, lettaId: string, otid: string) => `${kind}\n${lettaId}\n${otid}`
+  const endedPart = (kind: Kind, lettaId: string, otid: string | undefined) => (otid === undefined ? undefined : ended.get(keyOf(kind, lettaId, otid)))
   let runDecided = options.runId !== undefined
   let lastTime: number | undefined
 
@@ -157,7 +158,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     const part = current
     if (!part) return
     current = undefined
-    if (part.otid !== undefined) ended.set(`${part.kind}\n${part.lettaId}\n${part.otid}`, part)
+    if (part.otid !== undefined) ended.set(keyOf(part.kind, part.lettaId, part.otid), part)
     switch (part.kind) {
       case 'reasoning':
         endReasoning(part)
@@ -188,25 +189,20 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
   const onReasoning = (m: Json, lettaId: string, otid: string | undefined) => {
     const reasoning = m.reasoning
     if (typeof reasoning !== 'string') return writer.skip(`reasoning_message '${lettaId}' has no string 'reasoning'.`)
-    const signature = nonEmpty(m.signature)
     const late = endedPart('reasoning', lettaId, otid)
-    if (late) {
-      // Its message continues in its block and ends again (signed when the chunk signs it).
-      if (reasoning === '' && signature === undefined) return
-      if (signature !== undefined) late.signature = signature
-      writer.reopenMessage(late.agId)
-      writer.appendMessage(late.agId, reasoning)
-      return endReasoning(late)
-    }
-    let part = current
-    if (!continues('reasoning', lettaId, otid)) {
+    let part = late ?? current
+    // A late chunk continues its message in its block, which ends again below.
+    if (late) writer.reopenMessage(late.agId)
+    else if (!continues('reasoning', lettaId, otid)) {
       part = open('reasoning', m, 'reasoning_message', lettaId, otid, 'reasoning')
       const source = nonEmpty(m.source)
       writer.startMessage(part.agId, part.agId, source !== undefined ? { source } : undefined)
     }
     writer.appendMessage(part!.agId, reasoning)
     // Anthropic-backed agents send the signature with the last chunk; it goes on the message's end.
+    const signature = nonEmpty(m.signature)
     if (signature !== undefined) part!.signature = signature
+    if (late) endReasoning(late)
   }
 
   const onHidden = (m: Json, lettaId: string, otid: string | undefined) => {
