@@ -10,7 +10,7 @@ import {
   translateAnthropic,
   translateAnthropicMessage,
 } from '../../src/adapters/anthropic'
-import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked } from '../helpers/adapters'
+import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked, wireFields } from '../helpers/adapters'
 
 /** An Anthropic stream event as the fixtures hold it. */
 interface StreamEvent {
@@ -94,7 +94,7 @@ describe('Anthropic Messages stream → AG-UI', () => {
     // The signature travels on REASONING_MESSAGE_END only, and no projection shows it.
     expect(out.filter((e) => JSON.stringify(e).includes(signature)).map((e) => e.type)).toEqual(['REASONING_MESSAGE_END'])
     for (const level of ['none', 'summary', 'full'] as const) expect(JSON.stringify(projectBlock(block, level))).not.toContain(signature)
-    expect(toReasoningMessages(state)).toEqual([{ id: 'msg_01ThinkAndAnswer7aQ2c:0', role: 'reasoning', content: thinking }])
+    expect(toReasoningMessages(state).map(wireFields)).toEqual([{ id: 'msg_01ThinkAndAnswer7aQ2c:0', role: 'reasoning', content: thinking }])
   })
 
   it('given max_tokens while thinking, should leave the block interrupted with its text and end the run with an error', () => {
@@ -168,7 +168,7 @@ describe('Anthropic Messages stream → AG-UI', () => {
     expect(isEncryptedOnly(redacted)).toBe(true)
     expect(redacted.messages[0]).toMatchObject({ encryptedValue: data, encryptedValueType: ANTHROPIC_REDACTED_THINKING })
     expect(out.find((e) => e.type === 'REASONING_ENCRYPTED_VALUE')).toMatchObject({ subtype: 'message', entityId: 'msg_01RedactedThinking3xQ:1', encryptedValue: data })
-    expect(toReasoningMessages(state)[1]).toEqual({ id: 'msg_01RedactedThinking3xQ:1', role: 'reasoning', content: '', encryptedValue: data })
+    expect(wireFields(toReasoningMessages(state)[1]!)).toEqual({ id: 'msg_01RedactedThinking3xQ:1', role: 'reasoning', content: '', encryptedValue: data })
     for (const level of ['none', 'summary', 'full'] as const) expect(JSON.stringify(projectBlock(redacted, level))).not.toContain(data)
   })
 

@@ -13,7 +13,7 @@ import {
   translateChatCompletions,
   type ChatCompletionsOptions,
 } from '../../src/adapters/chat-completions'
-import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked } from '../helpers/adapters'
+import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked, wireFields } from '../helpers/adapters'
 
 interface Detail {
   readonly type: string
@@ -143,7 +143,7 @@ describe('chat completions stream → AG-UI', () => {
     })
     expect(answers(out)).toEqual([joined(chunks, 'content')])
     expect(state.blocks[0]!.id).toBe('5f0a6c2e-3b1d-4d8a-9a57-2f6c1b7e9d31:reasoning:1')
-    expect(toReasoningMessages(state)).toEqual([
+    expect(toReasoningMessages(state).map(wireFields)).toEqual([
       { id: '5f0a6c2e-3b1d-4d8a-9a57-2f6c1b7e9d31:reasoning:1:text:0', role: 'reasoning', content: joined(chunks, 'reasoning_content') },
     ])
   })
@@ -227,7 +227,7 @@ describe('chat completions stream → AG-UI', () => {
       diagnostics: [],
     })
     expect(isEncryptedOnly(state.blocks[0]!)).toBe(true)
-    expect(toReasoningMessages(state)).toEqual([{ id: 'gen-1740500001-Hn2Jk8Lm4Pq6Rs0Tu1Vw:reasoning:1:encrypted:0', role: 'reasoning', content: '', encryptedValue: data }])
+    expect(toReasoningMessages(state).map(wireFields)).toEqual([{ id: 'gen-1740500001-Hn2Jk8Lm4Pq6Rs0Tu1Vw:reasoning:1:encrypted:0', role: 'reasoning', content: '', encryptedValue: data }])
   })
 
   it('given <think> tags split across chunks, should give the reasoning without the tags and the answer after them', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createReasoningStore, isEncryptedOnly, toReasoningMessages } from 'reasoning-ui/core'
 import type { AgUiEvent } from 'reasoning-ui/adapters'
 import { connectLetta, createLettaTranslator, translateLetta } from '../../src/adapters/letta'
-import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked } from '../helpers/adapters'
+import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked, wireFields } from '../helpers/adapters'
 import agentLoop from '../fixtures/providers/letta/agent-loop.json'
 import hiddenReasoning from '../fixtures/providers/letta/hidden-reasoning.json'
 import lettaResponse from '../fixtures/providers/letta/letta-response.json'
@@ -132,7 +132,7 @@ describe('Letta fixtures', () => {
     const start = types(events).indexOf('REASONING_MESSAGE_START')
     expect(types(events).slice(start, start + 2)).toEqual(['REASONING_MESSAGE_START', 'REASONING_ENCRYPTED_VALUE'])
     // Redacted data survives the round trip.
-    expect(toReasoningMessages(state)[0]).toEqual({ id: redacted!.id, role: 'reasoning', content: '', encryptedValue: hiddenReasoning[0]!.hidden_reasoning })
+    expect(wireFields(toReasoningMessages(state)[0]!)).toEqual({ id: redacted!.id, role: 'reasoning', content: '', encryptedValue: hiddenReasoning[0]!.hidden_reasoning })
   })
 
   it('given redacted data in several chunks, should send the whole data as the value when the part ends', () => {

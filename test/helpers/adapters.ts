@@ -84,3 +84,12 @@ export function cutText(text: string, cuts: readonly number[]): string[] {
   pieces.push(text.slice(from))
   return pieces
 }
+
+/**
+ * A reasoning message as a provider-facing server reads it: AG-UI's fields, without the
+ * history the kit keeps in `metadata.reasoningUi` (for restoring a conversation).
+ */
+export function wireFields<M extends { readonly metadata?: unknown }>(message: M): Omit<M, 'metadata'> {
+  const { metadata: _history, ...fields } = message
+  return fields
+}
