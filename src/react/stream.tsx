@@ -86,7 +86,7 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
     (runId === undefined || lastRun?.runId === runId)
   // Once per render, not once per panel: a stream may hold thousands of blocks.
   const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
-  const tokens = showTokens ? tokensAfterLastBlock(state, blocks) : undefined
+  const tokens = showTokens ? tokensAfterLastBlock(state) : undefined
   return (
     <div data-slot="reasoning-stream" data-status={status} {...props} ref={ref}>
       {blocks.map((block) => (
@@ -111,35 +111,31 @@ function pickBlocks(state: ReasoningState, runId: string | undefined, beforeMess
   return blocks
 }
 
-const tokenCache = new WeakMap<ReasoningState, WeakMap<readonly ReasoningBlock[], ReadonlyMap<string, number>>>()
+const tokenCache = new WeakMap<ReasoningState, ReadonlyMap<string, number>>()
 
 /**
- * Block id → the reasoning tokens of its run, for the last of `blocks` in each run
- * that reported any: a run's count shows once, after its last block. Memoised per
- * state and block list, so a stream of thousands of blocks pays for it once per update.
+ * Block id → the reasoning tokens of its run, for the last block of each run that
+ * reported any: a run's count shows once, after its last block, whichever of its
+ * blocks a component renders (a chat renders one stream per answer, and a run may
+ * answer twice). Memoised per state.
  */
-export function tokensAfterLastBlock(state: ReasoningState, blocks: readonly ReasoningBlock[]): ReadonlyMap<string, number> {
-  let byList = tokenCache.get(state)
-  const cached = byList?.get(blocks)
+export function tokensAfterLastBlock(state: ReasoningState): ReadonlyMap<string, number> {
+  const cached = tokenCache.get(state)
   if (cached) return cached
+  const lastBlock = new Map<string, string>()
+  for (const block of state.blocks) if (block.runId !== undefined) lastBlock.set(block.runId, block.id)
   const out = new Map<string, number>()
   const counted = new Set<string>()
+  // The latest run with an id wins (a run id may be reused).
   for (let i = state.runs.length - 1; i >= 0; i--) {
     const run = state.runs[i]!
     if (run.runId === undefined || counted.has(run.runId)) continue
     counted.add(run.runId)
     const count = getReasoningTokens(run)
-    if (count === undefined || count === 0) continue
-    for (let j = blocks.length - 1; j >= 0; j--) {
-      const block = blocks[j]!
-      if (block.runId === run.runId) {
-        out.set(block.id, count)
-        break
-      }
-    }
+    const block = lastBlock.get(run.runId)
+    if (count !== undefined && count > 0 && block !== undefined) out.set(block, count)
   }
-  if (!byList) tokenCache.set(state, (byList = new WeakMap()))
-  byList.set(blocks, out)
+  tokenCache.set(state, out)
   return out
 }
 

@@ -37,7 +37,7 @@ export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
   const rows = rowsOf(state, run)
   const answered = selectAnsweredBlockIds(state)
   const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
-  const tokens = showTokens ? tokensAfterLastBlock(state, rows.flatMap((row) => (row.kind === 'reasoning' ? [row.block] : []))) : undefined
+  const tokens = showTokens ? tokensAfterLastBlock(state) : undefined
   return (
     <ol data-slot="reasoning-timeline" {...props} ref={ref}>
       {rows.map((row) =>

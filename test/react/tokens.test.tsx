@@ -46,9 +46,18 @@ describe('reasoning tokens in the stream and the timeline', () => {
     expect(tokenRows(container)).toHaveLength(0)
   })
 
-  it('given a run narrowed by beforeMessageId, should put its count on the last block shown for it', () => {
+  it('given beforeMessageId, should show the count of a run whose last block is shown', () => {
     const { container } = render(<ReasoningStream store={threeRuns()} beforeMessageId="answer1" />)
     expect(tokenRows(container).map((t) => t.textContent)).toEqual(['768 reasoning tokens'])
+  })
+
+  it('given a run that answers twice, rendered one stream per answer, should show its count once, under the later answer', () => {
+    const store = testStore()
+    feed(store, run('r1'), block('a', 'plan'), text('a1'), toolCall('tc1'), block('b', 'check'), text('a2'), done('r1', 768))
+    const first = render(<ReasoningStream store={store} beforeMessageId="a1" />)
+    const second = render(<ReasoningStream store={store} beforeMessageId="a2" />)
+    expect(tokenRows(first.container)).toHaveLength(0)
+    expect(tokenRows(second.container).map((t) => t.textContent)).toEqual(['768 reasoning tokens'])
   })
 
   it('given a run still streaming, should show no count until its usage arrives', () => {
