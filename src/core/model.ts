@@ -18,8 +18,9 @@ export type ReasoningKind = 'text' | 'summary' | 'step'
  * Unknown keys are ignored; wrong-typed values are dropped with a diagnostic.
  * The keys from `startedAt` on are history: only messages carry them (events
  * ignore them), so that a saved conversation restores into the same blocks.
- * None of them holds reasoning text: what a visibility level hides stays in
- * the message's `content`.
+ * The reasoning text itself stays in the message's `content`; the descriptive
+ * keys hold only what the producer sent on its events (titles, step fields,
+ * outcome, provider artefacts).
  */
 export interface ReasoningUiMetadata {
   /** Kind of the reasoning message (`REASONING_MESSAGE_START` / first `REASONING_MESSAGE_CHUNK`). */

@@ -170,7 +170,8 @@ export function selectAnsweredBlockIds(state: ReasoningState): ReadonlySet<strin
  * Each message carries what AG-UI has no field for in `metadata.reasoningUi`
  * (its block, timing, status, kind, explicit titles, step fields, value type), so
  * that a `MESSAGES_SNAPSHOT` of them restores the same blocks into a fresh store.
- * Never any text: the reasoning travels in `content` alone.
+ * The reasoning text travels in `content` alone; metadata holds only what the
+ * producer described on its events.
  */
 export function toReasoningMessages(state: ReasoningState): ReasoningMessage[] {
   const out: ReasoningMessage[] = []

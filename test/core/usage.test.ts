@@ -73,11 +73,13 @@ describe('usage on RUN_FINISHED / RUN_ERROR', () => {
     expect(store.getState().runs[0]!.usage).toEqual([{ reasoningTokens: 7 }])
   })
 
-  it('given a hostile usage object, should never throw', () => {
+  it('given a hostile usage object, should never throw, and the run still finishes', () => {
     const store = testStore()
     const hostile = [{ get reasoningTokens(): number { throw new Error('boom') } }]
     expect(() => feed(store, run(), finished(hostile))).not.toThrow()
-    expect(codes(store)).toContain('invalid-event')
+    expect(codes(store)).toEqual(['malformed-field'])
+    expect(store.getState().runs[0]).toMatchObject({ status: 'finished' })
+    expect(store.getState().runs[0]!.usage).toBeUndefined()
   })
 })
 

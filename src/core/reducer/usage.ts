@@ -19,6 +19,16 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] }
  * is dropped from it, an entry with nothing valid is dropped whole.
  */
 export function readUsage(d: Draft, event: Event): readonly TokenUsage[] | undefined {
+  try {
+    return readValidUsage(d, event)
+  } catch (error) {
+    // A hostile value (a throwing getter, a proxy) loses the usage, never the run's end.
+    report(d, 'malformed-field', `${String(event.type)}.usage could not be read (${describe(error)}); it was ignored.`)
+    return undefined
+  }
+}
+
+function readValidUsage(d: Draft, event: Event): readonly TokenUsage[] | undefined {
   const input = event.usage
   if (input === undefined || input === null) return undefined
   const type = String(event.type)
