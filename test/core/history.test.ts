@@ -132,7 +132,7 @@ describe('saving and restoring a conversation', () => {
     expect(roundTrip(store.getState()).blocks[0]).toMatchObject({ id: 's1', subagentRunId: 'sa' })
   })
 
-  it('given several turns, should place each turn\'s reasoning before its own answer', () => {
+  it("given several turns, should restore the snapshot's order: each turn's reasoning after its question, before its own answer", () => {
     const store = testStore()
     feed(store, run('r1'), span('s1'), msgStart('m1'), content('m1', 'one'), msgEnd('m1'), spanEnd('s1'), text('a1'), runDone('r1'),
       run('r2'), span('s2'), msgStart('m2'), content('m2', 'two'), msgEnd('m2'), spanEnd('s2'), text('a2'), runDone('r2'))
@@ -144,7 +144,7 @@ describe('saving and restoring a conversation', () => {
     const restored = restore(conversation)
     expect(selectBlocksBefore(restored, 'a1').map((b) => b.id)).toEqual(['s1'])
     expect(selectBlocksBefore(restored, 'a2').map((b) => b.id)).toEqual(['s2'])
-    expect(restored.timeline.map((e) => e.id)).toEqual(['s1', 'u1', 'a1', 's2', 'u2', 'a2'])
+    expect(restored.timeline.map((e) => e.id)).toEqual(['u1', 's1', 'a1', 'u2', 's2', 'a2'])
   })
 
   it('given the saved messages, should give valid AG-UI messages that carry no reasoning text outside content', () => {
@@ -387,7 +387,7 @@ describe('the README history example', () => {
     expect(block!.messages.map((m) => `${m.id}:${m.kind}`)).toEqual(['m1:text', 's1:summary'])
     expect(getBlockDuration(block!)).toBe(12_000)
     expect(store.getState().blocks.map(shape)).toEqual(live.getState().blocks.map(shape))
-    expect(store.getState().timeline.map((e) => e.id)).toEqual(['span-1', 'u1', 'a1'])
+    expect(store.getState().timeline.map((e) => e.id)).toEqual(['u1', 'span-1', 'a1'])
     expect(store.getState().diagnostics).toEqual([])
     expect((JSON.parse(saved) as { role: string }[]).map((m) => m.role)).toEqual(['user', 'reasoning', 'reasoning', 'assistant'])
   })

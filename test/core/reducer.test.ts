@@ -361,7 +361,7 @@ describe('MESSAGES_SNAPSHOT', () => {
     feed(store, snapshot({ id: 'u1', role: 'user', content: 'q' }, { id: 'r1', role: 'reasoning', content: 'old thoughts', encryptedValue: 'ev' },
       { id: 'a1', role: 'assistant', content: 'answer' }))
     expect(only(store)).toMatchObject({ id: 'r1', origin: 'snapshot', status: 'complete', encrypted: true })
-    expect(store.getState().timeline.map((e) => e.id)).toEqual(['r1', 'u1', 'a1'])
+    expect(store.getState().timeline.map((e) => e.id)).toEqual(['u1', 'r1', 'a1'])
   })
 
   it('given a streaming reasoning message, when a snapshot carries it, should complete it', () => {

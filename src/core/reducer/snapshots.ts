@@ -65,11 +65,12 @@ export function onMessagesSnapshot(d: Draft, event: Event): void {
       const entry: TimelineText = { kind: 'text', id, role: item.role, status: 'complete' }
       d.texts.set(id, { index: pushEntry(d, entry), entry })
     }
-    // A turn's reasoning follows the agent's previous answer, tool call or result (not the
-    // user's question, which a store fed by events never sees), so that each answer's
-    // reasoning is found before it (`selectBlocksBefore`).
+    // New reasoning takes its place in the snapshot's order: after the message it followed
+    // (the user's question, the agent's previous answer, a tool call or result), so a
+    // restored conversation reads as it was saved and each answer's reasoning is found
+    // before it (`selectBlocksBefore`).
     const text = d.texts.get(id)
-    if (restore && item.role === 'assistant' && text) restore.anchor = keyOf(text.entry)
+    if (restore && text) restore.anchor = keyOf(text.entry)
     if (Array.isArray(item.toolCalls)) {
       for (const call of item.toolCalls) {
         const callId = isRecord(call) ? validId(call.id) : undefined
