@@ -61,16 +61,18 @@ export const interruptedEvents: readonly AgUiEvent[] = new Script()
 /** What a provider returns instead of its reasoning (opaque, for the round trip only). */
 export const opaqueReasoning = 'gAAAAABpZ2x2X0VOQ1JZUFRFRF9SRUFTT05JTkdfT05MWV9GT1JfVEhFX1JPVU5EX1RSSVA='
 
+/** A span whose only content is an encrypted value. */
+const sealedBlock = [
+  reasoningStart('sealed-1'),
+  reasoningMessage('sealed-thought-1', ''),
+  encryptedValue('sealed-thought-1', opaqueReasoning),
+  reasoningEnd('sealed-1'),
+]
+
 /** A block whose only content is an encrypted value: 6 seconds of hidden reasoning, then the answer. */
 export const encryptedOnlyEvents: readonly AgUiEvent[] = new Script()
   .add(runStarted())
-  .over(
-    6_000,
-    reasoningStart('sealed-1'),
-    reasoningMessage('sealed-thought-1', ''),
-    encryptedValue('sealed-thought-1', opaqueReasoning),
-    reasoningEnd('sealed-1'),
-  )
+  .over(6_000, ...sealedBlock)
   .add(answer('answer-1', trainsAnswer), runFinished(undefined, undefined, usage(86, 640, 594)))
   .events
 
@@ -89,13 +91,7 @@ export const usageEvents: readonly AgUiEvent[] = new Script()
   .over(12_000, reasoningStart('reasoning-1'), reasoningMessage('thought-1', trainsReasoning), reasoningEnd('reasoning-1'))
   .add(answer('answer-1', trainsAnswer), runFinished('run-1', undefined, usage(86, 1_262, 1_216)))
   .add(runStarted('run-2'))
-  .over(
-    6_000,
-    reasoningStart('sealed-1'),
-    reasoningMessage('sealed-thought-1', ''),
-    encryptedValue('sealed-thought-1', opaqueReasoning),
-    reasoningEnd('sealed-1'),
-  )
+  .over(6_000, ...sealedBlock)
   .add(answer('answer-2', 'The slower train covers 140 km.'), runFinished('run-2', undefined, usage(1_410, 640, 594)))
   .events
 
