@@ -22,6 +22,11 @@ export class EventWriter {
   private readonly spans = new Map<string, Set<string>>()
   private readonly open = new Map<string, Open>()
   private readonly messageBlock = new Map<string, string>()
+  /**
+   * When each message and span last ended (the timestamp of its END event): a
+   * block's entry, under its span id, is the time the store stamped as its end.
+   */
+  private readonly ends = new Map<string, number>()
   /** Token usage by what it was reported for (a response, a message), for the run's end. */
   private readonly usages = new Map<string, TokenUsage>()
   readonly diagnostics: AdapterDiagnostic[] = []
@@ -78,11 +83,13 @@ export class EventWriter {
     return this.open.has(id) || this.spans.has(id)
   }
 
-  private emit(event: Record<string, unknown>): void {
+  private emit(event: Record<string, unknown>, ended?: string): void {
     if (this.ended) return
     const { metadata, ...rest } = event as { metadata?: Record<string, unknown> }
     const merged = this.extra || metadata ? { metadata: { ...this.extra, ...metadata } } : {}
-    this.out.push({ ...rest, ...merged, timestamp: this.time ?? this.now() } as AgUiEvent)
+    const timestamp = this.time ?? this.now()
+    if (ended !== undefined) this.ends.set(ended, timestamp)
+    this.out.push({ ...rest, ...merged, timestamp } as AgUiEvent)
   }
 
   /** `RUN_STARTED`, if it has not gone out yet (every other method sends it first anyway). */
@@ -107,7 +114,7 @@ export class EventWriter {
     if (!messages) return
     for (const m of [...messages]) this.endMessage(m)
     this.spans.delete(id)
-    this.emit({ type: 'REASONING_END', messageId: id, ...meta(ui) })
+    this.emit({ type: 'REASONING_END', messageId: id, ...meta(ui) }, id)
   }
 
   /** Opens a reasoning message inside block `blockId` (opened when needed). No-op when already open. */
@@ -144,7 +151,33 @@ export class EventWriter {
       return this.startMessage(id, blockId!, ui)
     }
     this.open.set(id, 'reasoning')
+    // Back in its span's open messages while the span is open, so that ending the span ends it first.
+    this.spans.get(this.messageBlock.get(id)!)?.add(id)
     this.emit({ type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning' })
+  }
+
+  /**
+   * Ends reasoning message `id` with metadata `ui` (a signature, an outcome). One
+   * that ended already takes it late: it is reopened and ended again, both dated
+   * when its block ended (when its message ended, while the span is open), since
+   * AG-UI's reopen clears the block's end and the new end would otherwise stretch
+   * the block's duration over the answer or tool call streamed since. A message
+   * never started joins span `blockId`, which ended, the same way (its span is
+   * continued for it and ended again), for a late value of its own (e.g. an
+   * encrypted one, sent next). No-op for a message never started without a `blockId`.
+   * Late text is different: the reasoning really went on, so it is appended to
+   * the reopened message at the time it came (`reopenMessage`).
+   */
+  amendMessage(id: string, ui?: ReasoningUiMetadata, blockId = this.messageBlock.get(id)): void {
+    if (this.open.has(id)) return this.endMessage(id, ui)
+    if (blockId === undefined) return
+    const time = this.time
+    const spanOpen = this.spans.has(blockId)
+    this.time = this.ends.get(spanOpen ? id : blockId) ?? time
+    this.reopenMessage(id, blockId)
+    this.endMessage(id, ui)
+    if (!spanOpen) this.endBlock(blockId)
+    this.time = time
   }
 
   /** Appends to an open reasoning message. Empty deltas are dropped. */
@@ -157,7 +190,7 @@ export class EventWriter {
     if (this.open.get(id) !== 'reasoning') return
     this.open.delete(id)
     this.spans.get(this.messageBlock.get(id)!)?.delete(id)
-    this.emit({ type: 'REASONING_MESSAGE_END', messageId: id, ...meta(ui) })
+    this.emit({ type: 'REASONING_MESSAGE_END', messageId: id, ...meta(ui) }, id)
   }
 
   /** A whole reasoning message at once (start, content, end). */

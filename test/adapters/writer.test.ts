@@ -111,6 +111,79 @@ describe('EventWriter', () => {
   })
 })
 
+describe('EventWriter: parts that end late', () => {
+  it('given a message reopened while its span is still open, should end it before the span ends, and only once', () => {
+    const w = new EventWriter()
+    w.startMessage('m1', 'b1')
+    w.appendMessage('m1', 'first')
+    w.endMessage('m1')
+    w.reopenMessage('m1')
+    w.appendMessage('m1', ', then more')
+    w.endBlock('b1')
+    w.finish()
+    const events = w.take()
+    expectValidEvents(events)
+    expect(types(events)).toEqual([
+      'RUN_STARTED', 'REASONING_START', 'REASONING_MESSAGE_START', 'REASONING_MESSAGE_CONTENT', 'REASONING_MESSAGE_END',
+      'REASONING_MESSAGE_START', 'REASONING_MESSAGE_CONTENT', 'REASONING_MESSAGE_END', 'REASONING_END', 'RUN_FINISHED',
+    ])
+    const state = storeOf(events).getState()
+    expect(state.diagnostics).toEqual([])
+    expect(state.blocks[0]!.messages[0]!.text).toBe('first, then more')
+  })
+
+  it('given a signature after its message and span ended, should re-end the message signed, dated when the block ended, the open text left open', () => {
+    let clock = 0
+    const w = new EventWriter({ now: () => (clock += 1_000) })
+    w.startMessage('m1', 'b1')
+    w.appendMessage('m1', 'thinking')
+    w.appendText('t1', 'The answer')
+    const before = w.take()
+    const ended = before.find((e) => e.type === 'REASONING_END')!.timestamp
+    w.appendText('t1', ' streams for a while')
+    w.amendMessage('m1', { signature: 'sig' })
+    w.amendMessage('never-started', { signature: 'lost' })
+    w.appendText('t1', ' and ends.')
+    w.finish()
+    const events = w.take()
+    expectValidEvents(events)
+    expect(events.filter((e) => e.messageId === 'm1').map((e) => [e.type, e.timestamp])).toEqual([
+      ['REASONING_MESSAGE_START', ended],
+      ['REASONING_MESSAGE_END', ended],
+    ])
+    expect(events.find((e) => e.type === 'REASONING_MESSAGE_END')!.metadata).toEqual({ reasoningUi: { signature: 'sig' } })
+    // Nothing for a message never started; the text goes on as one message.
+    expect(types(events)).toEqual([
+      'TEXT_MESSAGE_CONTENT', 'REASONING_MESSAGE_START', 'REASONING_MESSAGE_END', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'RUN_FINISHED',
+    ])
+    const state = storeOf([...before, ...events]).getState()
+    expect(state.diagnostics).toEqual([])
+    expect(state.blocks[0]).toMatchObject({ status: 'complete', endedAt: ended })
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig')
+  })
+
+  it('given metadata for a message never started in a span that ended, should add it there, dated when the span ended', () => {
+    let clock = 0
+    const w = new EventWriter({ now: () => (clock += 1_000) })
+    w.startMessage('m1', 'b1')
+    w.appendMessage('m1', 'thinking')
+    w.appendText('t1', 'The answer')
+    w.appendText('t1', ' goes on')
+    w.amendMessage('m2', undefined, 'b1')
+    w.encrypted('m2', 'opaque', 'x.encrypted')
+    w.finish()
+    const events = w.take()
+    expectValidEvents(events)
+    const state = storeOf(events).getState()
+    expect(state.diagnostics).toEqual([])
+    const reasoningEnd = events.find((e) => e.type === 'REASONING_END')!.timestamp
+    expect(state.blocks).toHaveLength(1)
+    expect(state.blocks[0]).toMatchObject({ status: 'complete', encrypted: true, endedAt: reasoningEnd })
+    expect(state.blocks[0]!.messages.map((m) => m.id)).toEqual(['m1', 'm2'])
+    expect(types(events).filter((t) => t === 'TEXT_MESSAGE_START')).toHaveLength(1)
+  })
+})
+
 /** A toy provider: `{ think }`, `{ say }`, `{ done: true }`; anything else is malformed. */
 function toyTranslator(): Translator<unknown> {
   const w = new EventWriter()
