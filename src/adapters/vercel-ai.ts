@@ -234,11 +234,20 @@ class VercelAITranslator implements Translator {
     const late = this.reasoning.has(raw) ? undefined : this.closedEarly.get(raw)
     // A delta whose start was lost still opens its message: its text is kept.
     const rec = late ?? this.reasoningStart(part)
-    this.takeExtras(rec, part)
-    if (rec.redacted || text === '') return
-    // A late delta continues its message where it was, never a new block.
-    if (late) this.w.reopenMessage(rec.messageId)
+    const signed = this.takeExtras(rec, part)
+    if (rec.redacted) return
+    if (!late) return this.w.appendMessage(rec.messageId, text)
+    // A late empty delta (how @ai-sdk/anthropic sends a signature) signs the message where it ended.
+    if (text === '') {
+      if (signed) this.sign(rec)
+      return
+    }
+    // Late text continues its message where it was, never a new block, and ends it again at once: the model has
+    // moved on, so the block must not show as streaming through the answer (nor take the run's end as its own).
+    // Its end moves to now: the reasoning really went on until this delta.
+    this.w.reopenMessage(rec.messageId)
     this.w.appendMessage(rec.messageId, text)
+    this.endPart(raw, rec)
   }
 
   reasoningEnd(part: Json): void {
@@ -250,9 +259,7 @@ class VercelAITranslator implements Translator {
     if (open) this.endPart(raw, rec)
     else {
       this.closedEarly.delete(raw)
-      // The message ended without the signature the end carries: continue it just to end it signed.
-      if (signed && !rec.redacted) this.w.reopenMessage(rec.messageId)
-      if (!rec.redacted) this.w.endMessage(rec.messageId, rec.signature !== undefined ? { signature: rec.signature } : undefined)
+      if (signed && !rec.redacted) this.sign(rec)
     }
     this.flushEncrypted()
   }
@@ -271,6 +278,11 @@ class VercelAITranslator implements Translator {
   private endPart(raw: string, rec: Part): void {
     if (!rec.redacted) this.w.endMessage(rec.messageId, rec.signature !== undefined ? { signature: rec.signature } : undefined)
     this.reasoning.delete(raw)
+  }
+
+  /** A signature that came after the part's message ended: that message is signed, its end and duration unchanged. */
+  private sign(rec: Part): void {
+    this.w.amendMessage(rec.messageId, { signature: rec.signature! })
   }
 
   private openBlock(blockId: string): void {

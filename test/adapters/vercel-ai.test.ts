@@ -333,6 +333,60 @@ describe('Vercel AI SDK adapter: a part that ends late (@ai-sdk/langchain)', () 
     expect(out.filter((e) => e.type === 'TEXT_MESSAGE_CONTENT').map((e) => e.delta)).toEqual(['Answer.'])
   })
 
+  it('given a last reasoning-delta after the answer began and no reasoning-end, should end the block again at once, not leave it streaming until the run ends', () => {
+    const t = make()
+    const parts: Part[] = [
+      { type: 'start', messageId: 'msg_4' },
+      { type: 'reasoning-start', id: 'r' },
+      { type: 'reasoning-delta', id: 'r', delta: 'First half' },
+      { type: 'text-start', id: 't' },
+      { type: 'reasoning-delta', id: 'r', delta: ', second half.' },
+      { type: 'text-delta', id: 't', delta: 'Answer' },
+    ]
+    const live = parts.flatMap((p) => t.push(p))
+    expectValidEvents(live)
+    const late = live.filter((e) => e.type === 'REASONING_MESSAGE_END').at(-1)!.timestamp
+    const state = storeOf(live).getState()
+    expect(state.blocks.map((b) => [b.status, b.messages[0]!.text])).toEqual([['complete', 'First half, second half.']])
+    expect(state.blocks[0]!.endedAt).toBe(late)
+    const out = [...live, ...t.push({ type: 'text-delta', id: 't', delta: ' goes on.' }), ...t.push({ type: 'finish' }), ...t.end()]
+    expectValidEvents(out)
+    const after = storeOf(out).getState()
+    expect(t.diagnostics).toEqual([])
+    expect(after.diagnostics).toEqual([])
+    // The end is the late delta's, not the run's.
+    expect(after.blocks[0]!.endedAt).toBe(late)
+    expect(out.filter((e) => e.type === 'TEXT_MESSAGE_START')).toHaveLength(1)
+  })
+
+  const signed = { anthropic: { signature: 'sig-late' } }
+  it.each<[string, Part[]]>([
+    ['the signed reasoning-end', [{ type: 'reasoning-end', id: 'r', providerMetadata: signed }]],
+    // @ai-sdk/anthropic sends a signature_delta as an empty reasoning-delta with the signature.
+    ['an empty reasoning-delta with the signature, then the reasoning-end', [
+      { type: 'reasoning-delta', id: 'r', delta: '', providerMetadata: signed },
+      { type: 'reasoning-end', id: 'r' },
+    ]],
+  ])('given only %s after the answer streamed a while, should sign the block without stretching its duration', (_, late) => {
+    const t = make()
+    const out = translateChecked(() => t, [
+      { type: 'start', messageId: 'msg_5' },
+      { type: 'reasoning-start', id: 'r' },
+      { type: 'reasoning-delta', id: 'r', delta: 'Thinking.' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'A long ' },
+      { type: 'text-delta', id: 't', delta: 'answer.' },
+      ...late,
+      { type: 'text-end', id: 't' },
+      { type: 'finish' },
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = storeOf(out).getState()
+    expect(state.diagnostics).toEqual([])
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig-late')
+    expect(state.blocks[0]!.endedAt).toBe(out.find((e) => e.type === 'REASONING_END')!.timestamp)
+  })
+
   it('given redacted data on a reasoning-end after start-step, should give the encrypted-only block its value', () => {
     const t = make()
     const out = translateChecked(() => t, [
