@@ -57,17 +57,22 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
    */
   let stopped: { id: string; at: number } | undefined
   /** The current message's usage, field by field as reported so far (`message_delta` counts are running totals). */
-  let usage: Record<string, unknown> = {}
+  let usage: Record<string, number> = {}
   let model: unknown
 
   /**
    * Anthropic's `input_tokens` leaves out the cache: AG-UI's input total adds
    * `cache_creation_input_tokens` and `cache_read_input_tokens` back in. The
    * stream reports no reasoning-token count (thinking is inside `output_tokens`).
+   * Only counts are taken: `message_delta` may report a field as `null`, which
+   * leaves the count `message_start` gave.
    */
   const onUsage = (reported: unknown) => {
     if (!isRecord(reported)) return
-    usage = { ...usage, ...reported }
+    for (const [key, value] of Object.entries(reported)) {
+      const n = count(value)
+      if (n !== undefined) usage[key] = n
+    }
     const read = count(usage.cache_read_input_tokens)
     const write = count(usage.cache_creation_input_tokens)
     const input = count(usage.input_tokens)

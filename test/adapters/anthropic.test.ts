@@ -411,6 +411,26 @@ describe('Anthropic adapter: usage', () => {
     }))
   })
 
+  it('given message_delta usage with null input and cache counts (MessageDeltaUsage allows null), should keep message_start\'s counts', () => {
+    const events = [
+      { type: 'message_start', message: { id: 'msg_n', model: 'claude-sonnet-4-5', content: [], usage: { input_tokens: 10, cache_creation_input_tokens: 100, cache_read_input_tokens: 1000, output_tokens: 1 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi.' } },
+      { type: 'content_block_stop', index: 0 },
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn' },
+        usage: { input_tokens: null, cache_creation_input_tokens: null, cache_read_input_tokens: null, output_tokens: 412, server_tool_use: null },
+      },
+      { type: 'message_stop' },
+    ]
+    const out = translateChecked(make, events as unknown as StreamEvent[])
+    expect(out.at(-1)).toMatchObject({
+      type: 'RUN_FINISHED',
+      usage: [{ model: 'claude-sonnet-4-5', inputTokens: 1110, outputTokens: 412, totalTokens: 1522, cachedInputTokens: 1000, cacheWriteInputTokens: 100 }],
+    })
+  })
+
   it('given a non-streaming message, should carry its usage', () => {
     const out = translateAnthropicMessage({ id: 'msg_n', type: 'message', role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'Hi' }], stop_reason: 'end_turn', usage: { input_tokens: 5, output_tokens: 7 } })
     expectValidEvents(out)
