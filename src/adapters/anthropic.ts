@@ -217,9 +217,10 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     switch (block.kind) {
       case 'thinking':
       case 'redacted':
-        // A signature still lands on a message the writer ended early: continued just to end it signed.
-        if (block.kind === 'thinking' && block.signature) writer.reopenMessage(block.id)
-        writer.endMessage(block.id, block.kind === 'thinking' && block.signature ? { signature: block.signature } : undefined)
+        // A signature still lands on a message the writer ended early (when text or a tool call began),
+        // dated when it ended: the answer streamed since is not thinking time.
+        if (block.kind === 'thinking' && block.signature) writer.amendMessage(block.id, { signature: block.signature })
+        else writer.endMessage(block.id)
         stopped = { id: block.id, at: now() }
         return
       case 'text':

@@ -466,4 +466,27 @@ describe('Anthropic adapter: a thinking block that ends late (issue 11)', () => 
     expect(carried(events, 'TEXT_MESSAGE_CONTENT', 'msg_late:1')).toBe('Answer and more.')
     expect(events.filter((e) => e.type === 'TEXT_MESSAGE_START' || e.type === 'TEXT_MESSAGE_END').map((e) => e.type)).toEqual(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_END'])
   })
+
+  it('given only the signature after the answer streamed a while, should sign the block without stretching its duration', () => {
+    let clock = 1_000
+    const t = createAnthropicTranslator({ now: () => (clock += 1_000) })
+    const events = translateChecked<unknown>(() => t, [
+      { type: 'message_start', message: { id: 'msg_sig', model: 'claude' } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Thinking.' } },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'A long ' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'answer.' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig-late' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' } },
+      { type: 'message_stop' },
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = stateOf(events)
+    expect(state.diagnostics).toEqual([])
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig-late')
+    expect(state.blocks[0]).toMatchObject({ status: 'complete', endedAt: events.find((e) => e.type === 'REASONING_END')!.timestamp })
+  })
 })
