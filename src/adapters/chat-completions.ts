@@ -134,7 +134,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
   const writer = new EventWriter(options)
   let completionId: string | undefined
   let phase: Phase | undefined
-  /** The last reasoning block ended, for a signature that comes after it (see `onDetails`). */
+  /** The last reasoning block ended, for details that come after it (see `onDetails`). */
   let ended: Phase | undefined
   let phases = 0
   let textId: string | undefined
@@ -183,9 +183,19 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     writer.appendText(textId, text)
   }
 
+  /** Message `key` of the stretch that ended (made when it has none yet). */
+  const endedMessage = (stretch: Phase, key: string) => {
+    let message = stretch.messages.get(key)
+    if (!message) stretch.messages.set(key, (message = { id: `${stretch.blockId}:${key}` }))
+    return message.id
+  }
+
   const onDetails = (details: unknown) => {
     if (absent(details)) return
     if (!Array.isArray(details)) return writer.skip('reasoning_details must be an array')
+    // A signature, summary or encrypted value that comes once the stretch ended (OpenRouter may send it after
+    // the answer began) still belongs to it (issue 11): no new block, and the answer stays one message.
+    const late = phase ? undefined : ended
     details.forEach((detail, position) => {
       if (!isRecord(detail)) return writer.skip(`reasoning_details[${position}] is not an object`)
       const index = Number.isInteger(detail.index) ? (detail.index as number) : 0
@@ -194,25 +204,33 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
           const text = str(detail.text) ?? ''
           const signature = str(detail.signature)
           if (text === '' && !signature) return
-          // A signature alone once the answer began signs the stretch it ends (issue 11), not a new one.
-          const signed = phase || text ? undefined : ended?.messages.get(`text:${index}`)
-          if (signed) {
-            writer.reopenMessage(signed.id)
-            return writer.endMessage(signed.id, { signature: signature! })
-          }
+          // A signature alone signs the stretch it ends, dated when it ended (writer.amendMessage). Text is new reasoning.
+          const signed = text ? undefined : late?.messages.get(`text:${index}`)
+          if (signed) return writer.amendMessage(signed.id, { signature: signature! })
           const message = reasoningMessage(`text:${index}`, 'text')
           writer.appendMessage(message.id, text)
           if (signature) message.signature = signature
           return
         }
-        case 'reasoning.summary':
-          return reason(`summary:${index}`, 'summary', str(detail.summary) ?? '')
+        case 'reasoning.summary': {
+          const summary = str(detail.summary) ?? ''
+          if (!late || summary === '') return reason(`summary:${index}`, 'summary', summary)
+          // Summary text continues (or joins) the ended stretch and ends again at once; the block's end moves
+          // to now, since text, unlike a signature or a value, is part of the reasoning shown.
+          const id = endedMessage(late, `summary:${index}`)
+          writer.reopenMessage(id, late.blockId, { kind: 'summary' })
+          writer.appendMessage(id, summary)
+          writer.endMessage(id)
+          return writer.endBlock(late.blockId)
+        }
         case 'reasoning.encrypted': {
           const data = str(detail.data)
           if (!data) return writer.skip(`reasoning_details[${position}] (reasoning.encrypted) without its data`)
-          // Hidden reasoning: a message with no text, holding the value for the round trip.
-          writer.encrypted(reasoningMessage(`encrypted:${index}`, 'text').id, data, OPENROUTER_ENCRYPTED_REASONING)
-          return
+          // Hidden reasoning: a message with no text, holding the value for the round trip. A late one joins the
+          // ended stretch dated when it ended: a value adds no thinking time.
+          const id = late ? endedMessage(late, `encrypted:${index}`) : reasoningMessage(`encrypted:${index}`, 'text').id
+          if (late) writer.amendMessage(id, undefined, late.blockId)
+          return writer.encrypted(id, data, OPENROUTER_ENCRYPTED_REASONING)
         }
         default:
           return

@@ -673,9 +673,15 @@ describe('connectChatCompletions', () => {
 })
 
 describe('chat completions: a signature that comes late (issue 11)', () => {
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'gen-late', choices: [{ index: 0, delta, finish_reason: finish }] })
+  /** A translator whose clock moves a second per reading, so that a stretched duration shows. */
+  const ticking = () => {
+    let clock = 0
+    return createChatCompletionsTranslator({ now: () => (clock += 1_000) })
+  }
+
   it('given an OpenRouter signature-only reasoning detail after the answer began, should sign the stretch it ends, with no new block and one answer', () => {
-    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'gen-late', choices: [{ index: 0, delta, finish_reason: finish }] })
-    const t = make()()
+    const t = ticking()
     const events = translateChecked<unknown>(() => t, [
       chunk({ reasoning_details: [{ type: 'reasoning.text', text: 'Thinking.', format: 'anthropic-claude-v1', index: 0 }] }),
       chunk({ content: 'Answer' }),
@@ -691,5 +697,30 @@ describe('chat completions: a signature that comes late (issue 11)', () => {
     })
     expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig-late')
     expect(answers(events)).toEqual(['Answer and more.'])
+    // Signing adds no thinking time: the block ends when the answer began.
+    expect(state.blocks[0]!.endedAt).toBe(events.find((e) => e.type === 'REASONING_END')!.timestamp)
+  })
+
+  it.each([
+    ['an encrypted', { type: 'reasoning.encrypted', data: 'enc-late', format: 'anthropic-claude-v1', index: 0 }, { kinds: ['text', 'text'], text: ['Thinking.', ''], encrypted: true }],
+    ['a summary', { type: 'reasoning.summary', summary: 'A summary.', format: 'openai-responses-v1', index: 0 }, { kinds: ['text', 'summary'], text: ['Thinking.', 'A summary.'], encrypted: false }],
+  ])('given %s reasoning detail after the answer began, should add it to the stretch that ended, with no new block and one answer', (_, detail, block) => {
+    const t = ticking()
+    const events = translateChecked<unknown>(() => t, [
+      chunk({ reasoning: 'Thinking.' }),
+      chunk({ content: 'Answer' }),
+      chunk({ reasoning_details: [detail] }),
+      chunk({ content: ' and more.' }, 'stop'),
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = stateOf(events)
+    expect(summarize(state)).toEqual({ blocks: [{ status: 'complete', title: undefined, ...block }], timeline: ['reasoning', 'text'], diagnostics: [] })
+    expect(answers(events)).toEqual(['Answer and more.'])
+    expect(events.filter((e) => e.type === 'TEXT_MESSAGE_START')).toHaveLength(1)
+    if (block.encrypted) {
+      expect(state.blocks[0]!.messages[1]).toMatchObject({ encryptedValue: 'enc-late', encryptedValueType: OPENROUTER_ENCRYPTED_REASONING })
+      // A value adds no thinking time either.
+      expect(state.blocks[0]!.endedAt).toBe(events.find((e) => e.type === 'REASONING_END')!.timestamp)
+    }
   })
 })
