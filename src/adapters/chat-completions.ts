@@ -340,6 +340,11 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
 
   /** Answer text, through the `<think>` parser when it is on. */
   const text = (content: string) => (parser ? parser.feed(content) : answer(content))
+  /** A refusal is the answer (as the Responses adapter reads it), after what the parser held; never `<think>` reasoning. */
+  const refuse = (refusal: string) => {
+    parser?.flush()
+    answer(refusal)
+  }
   /** Content part types already reported as skipped: once per type, not per chunk. */
   const skippedParts = new Set<string>()
 
@@ -356,6 +361,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     for (const part of content) {
       const type = isRecord(part) ? part.type : undefined
       if (type === 'text' && typeof part.text === 'string') text(part.text)
+      else if (type === 'refusal' && typeof part.refusal === 'string') refuse(part.refusal)
       else if (type === 'thinking' && partsText(part.thinking) !== undefined) {
         parser?.flush()
         reason('text:0', 'text', partsText(part.thinking)!)
@@ -380,6 +386,9 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     }
     onDetails(details)
     onContent(delta.content)
+    // OpenAI's `refusal` (streamed, or on a completion's message) is the answer: its text is never dropped.
+    if (typeof delta.refusal === 'string') refuse(delta.refusal)
+    else if (!absent(delta.refusal)) writer.skip('delta.refusal must be a string')
     onToolCalls(delta.tool_calls)
   }
 

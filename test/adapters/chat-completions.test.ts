@@ -724,3 +724,29 @@ describe('chat completions: a signature that comes late (issue 11)', () => {
     }
   })
 })
+
+describe('chat completions: refusals', () => {
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'chatcmpl-r', choices: [{ index: 0, delta, finish_reason: finish }] })
+
+  it('given delta.refusal (OpenAI), should give the refusal as the answer, in order with any content', () => {
+    const t = make()()
+    const out = translateChecked<unknown>(() => t, [
+      chunk({ role: 'assistant', content: null, refusal: null }),
+      chunk({ reasoning: 'The request is harmful.' }),
+      chunk({ refusal: "I'm sorry, " }),
+      chunk({ refusal: "I can't help with that." }, 'stop'),
+    ])
+    expect(t.diagnostics).toEqual([])
+    expect(answers(out)).toEqual(["I'm sorry, I can't help with that."])
+    expect(summarize(stateOf(out))).toMatchObject({ timeline: ['reasoning', 'text'], diagnostics: [] })
+  })
+
+  it('given a non-streaming completion with message.refusal, or refusal content parts, should give the refusal as the answer', () => {
+    const completion = (message: Record<string, unknown>) => ({ id: 'chatcmpl-r', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }] })
+    expect(answers(translateChatCompletion(completion({ content: null, refusal: 'No.' })))).toEqual(['No.'])
+    const t = make()()
+    const out = translateChecked<unknown>(() => t, [chunk({ content: [{ type: 'text', text: 'Well: ' }, { type: 'refusal', refusal: 'no.' }] }, 'stop')])
+    expect(answers(out)).toEqual(['Well: no.'])
+    expect(t.diagnostics).toEqual([])
+  })
+})
