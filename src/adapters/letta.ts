@@ -189,20 +189,31 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
   const onReasoning = (m: Json, lettaId: string, otid: string | undefined) => {
     const reasoning = m.reasoning
     if (typeof reasoning !== 'string') return writer.skip(`reasoning_message '${lettaId}' has no string 'reasoning'.`)
+    // Anthropic-backed agents send the signature with the last chunk; it goes on the message's end.
+    const signature = nonEmpty(m.signature)
     const late = endedPart('reasoning', lettaId, otid)
-    let part = late ?? current
-    // A late chunk continues its message in its block, which ends again below.
-    if (late) writer.reopenMessage(late.agId)
-    else if (!continues('reasoning', lettaId, otid)) {
+    if (late) {
+      const signed = signature !== undefined && signature !== late.signature
+      if (signed) late.signature = signature
+      if (reasoning === '') {
+        // Only a signature: the message is signed where it ended, its duration unchanged; an empty chunk, nothing.
+        if (signed) writer.amendMessage(late.agId, { signature })
+        return
+      }
+      // Late text continues its message in its block and ends it again at once. The end moves to this chunk:
+      // the reasoning really went on until then.
+      writer.reopenMessage(late.agId)
+      writer.appendMessage(late.agId, reasoning)
+      return endReasoning(late)
+    }
+    let part = current
+    if (!continues('reasoning', lettaId, otid)) {
       part = open('reasoning', m, 'reasoning_message', lettaId, otid, 'reasoning')
       const source = nonEmpty(m.source)
       writer.startMessage(part.agId, part.agId, source !== undefined ? { source } : undefined)
     }
     writer.appendMessage(part!.agId, reasoning)
-    // Anthropic-backed agents send the signature with the last chunk; it goes on the message's end.
-    const signature = nonEmpty(m.signature)
     if (signature !== undefined) part!.signature = signature
-    if (late) endReasoning(late)
   }
 
   const onHidden = (m: Json, lettaId: string, otid: string | undefined) => {

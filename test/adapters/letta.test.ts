@@ -232,6 +232,28 @@ describe('Letta parts and ids', () => {
     expect(types(events).filter((type) => type.startsWith('TEXT_MESSAGE_START') || type === 'TEXT_MESSAGE_END')).toEqual(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_END'])
   })
 
+  it('given a last reasoning chunk with only its signature after the answer streamed a while, should sign the block without stretching its duration', () => {
+    const at = (second: number) => ({ date: `2025-10-03T09:40:0${second}.000000+00:00` })
+    const assistant = (text: string, second: number) => ({ ...base, ...at(second), message_type: 'assistant_message', id: 'm1', otid: 'o1', content: text })
+    const t = make()
+    const events = translateAllWith(t, [
+      { ...reasoning('m1', 'o0', 'Thinking.'), ...at(0) },
+      assistant('A long ', 2),
+      assistant('answer.', 6),
+      { ...reasoning('m1', 'o0', ''), ...at(8), signature: 'sig-late' },
+      { ...reasoning('m1', 'o0', ''), ...at(9) },
+      assistant(' Done.', 9),
+      end,
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = stateOf(events)
+    expect(state.diagnostics).toEqual([])
+    expect(state.blocks[0]!.messages[0]!.meta?.signature).toBe('sig-late')
+    expect(state.blocks[0]).toMatchObject({ status: 'complete', endedAt: ms(at(2).date) })
+    // A chunk that brings nothing new sends nothing.
+    expect(events.filter((e) => e.type === 'REASONING_MESSAGE_START')).toHaveLength(2)
+  })
+
   it('given a last hidden reasoning chunk after a tool call began, should add its data to the same encrypted-only block', () => {
     const hidden = (data: string) => ({ ...base, message_type: 'hidden_reasoning_message', id: 'm1', otid: 'o0', state: 'redacted', hidden_reasoning: data })
     const t = make()
