@@ -111,6 +111,10 @@ class VercelAITranslator implements Translator {
   /** Encrypted values waiting for their block to settle (the last one wins), and what was sent. */
   private readonly pendingEncrypted = new Map<string, string>()
   private readonly sentEncrypted = new Map<string, string>()
+  /** Steps begun (`start-step`): a step's usage is reported under its number. */
+  private step = 0
+  /** Whether a run total (`totalUsage`) came: step usage no longer counts. */
+  private total = false
   /** Tool calls whose input was streamed (so `tool-input-available` does not repeat it). */
   private readonly tools = new Map<string, { streamed: boolean }>()
 
@@ -173,24 +177,29 @@ class VercelAITranslator implements Translator {
 
   /**
    * Usage in message metadata (`start`, `finish`, `message-metadata` parts): the
-   * stream carries none unless the server's `messageMetadata` callback adds it,
-   * as `usage` or `totalUsage` (a `LanguageModelUsage`, AI SDK 5 or 6), with
-   * an optional `model`.
+   * stream carries none unless the server's `messageMetadata` callback adds it
+   * (a `LanguageModelUsage`, AI SDK 5 or 6, with an optional `model`). The SDK
+   * hands that callback a `finish-step` part with the step's `usage` (sent as a
+   * `message-metadata` part right after the step's `finish-step`) and the
+   * `finish` part with the run's `totalUsage`. So `totalUsage` is the run's and
+   * replaces everything else; `usage` is one step's, and the steps add up (a
+   * later report in the same step replaces the earlier one).
    */
   private metadata(metadata: unknown): void {
     if (!isRecord(metadata)) return
-    const entry = tokenUsageFromAiSdkUsage(metadata.usage ?? metadata.totalUsage, { model: nonEmpty(metadata.model) })
-    // Re-read through the shared guard: the helper copies any finite number (negative, fractional), which AG-UI refuses.
-    if (entry) {
-      this.w.usage(
-        'message',
-        tokenUsage(
-          { input: entry.inputTokens, output: entry.outputTokens, total: entry.totalTokens, reasoning: entry.reasoningTokens, cached: entry.cachedInputTokens, cacheWrite: entry.cacheWriteInputTokens },
-          undefined,
-          entry.model,
-        ),
-      )
-    }
+    const model = nonEmpty(metadata.model)
+    const total = usageOf(metadata.totalUsage, model)
+    if (total) {
+      this.w.clearUsage()
+      this.w.usage('total', total)
+      this.total = true
+    } else if (!this.total) this.w.usage(`step:${this.step}`, usageOf(metadata.usage, model))
+  }
+
+  startStep(): void {
+    this.step++
+    // A new step is a new call to the model: whatever it reasoned before is over.
+    this.closeReasoning()
   }
 
   start(part: Json): void {
@@ -397,12 +406,22 @@ class VercelAITranslator implements Translator {
   }
 }
 
+/** A `LanguageModelUsage` as AG-UI `TokenUsage`, or `undefined` when it has no counts. */
+function usageOf(usage: unknown, model: string | undefined) {
+  const entry = tokenUsageFromAiSdkUsage(usage, { model })
+  // Re-read through the shared guard: the helper copies any finite number (negative, fractional), which AG-UI refuses.
+  return entry && tokenUsage(
+    { input: entry.inputTokens, output: entry.outputTokens, total: entry.totalTokens, reasoning: entry.reasoningTokens, cached: entry.cachedInputTokens, cacheWrite: entry.cacheWriteInputTokens },
+    undefined,
+    entry.model,
+  )
+}
+
 type Handler = (t: VercelAITranslator, part: Json) => void
 
 const HANDLERS: Readonly<Record<string, Handler>> = {
   start: (t, p) => t.start(p),
-  // A new step is a new call to the model: whatever it reasoned before is over.
-  'start-step': (t) => t.closeReasoning(),
+  'start-step': (t) => t.startStep(),
   'reasoning-start': (t, p) => void t.reasoningStart(p),
   'reasoning-delta': (t, p) => t.reasoningDelta(p),
   'reasoning-end': (t, p) => t.reasoningEnd(p),

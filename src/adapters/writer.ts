@@ -267,6 +267,11 @@ export class EventWriter {
     if (entry) this.usages.set(key, entry)
   }
 
+  /** Withdraws the usage reported so far, for a report that replaces all of it (a total that includes its parts). */
+  clearUsage(): void {
+    this.usages.clear()
+  }
+
   /** Whether any usage was reported. */
   get hasUsage(): boolean {
     return this.usages.size > 0

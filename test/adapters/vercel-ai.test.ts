@@ -474,6 +474,44 @@ describe('Vercel AI SDK adapter: usage and [DONE]', () => {
     })
   })
 
+  /** Two steps (a tool call, then the answer), each followed by the message-metadata part its finish-step's metadata gives. */
+  const steps = (first: Record<string, unknown>, second: Record<string, unknown>, finish: Record<string, unknown> = {}): Part[] => [
+    { type: 'start', messageId: 'm' },
+    { type: 'start-step' },
+    { type: 'tool-input-available', toolCallId: 'c', toolName: 'search', input: {} },
+    { type: 'finish-step' },
+    { type: 'message-metadata', messageMetadata: first },
+    { type: 'start-step' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: 'Hi' },
+    { type: 'text-end', id: 't' },
+    { type: 'finish-step' },
+    { type: 'message-metadata', messageMetadata: second },
+    { type: 'finish', ...(Object.keys(finish).length > 0 && { messageMetadata: finish }) },
+  ]
+  const step1 = { inputTokens: 100, outputTokens: 20, totalTokens: 120, outputTokenDetails: { reasoningTokens: 10 } }
+  const step2 = { inputTokens: 130, outputTokens: 5, totalTokens: 135 }
+
+  it('given per-step usage (a finish-step\'s usage) over two steps, should add the steps up', () => {
+    const out = translateChecked(make, steps({ usage: step1 }, { usage: step2 }))
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ inputTokens: 230, outputTokens: 25, totalTokens: 255, reasoningTokens: 10 }] })
+  })
+
+  it('given a step\'s usage repeated within the step, should count it once', () => {
+    const parts = steps({ usage: step1 }, { usage: step2 })
+    const out = translateChecked(make, [...parts.slice(0, 5), parts[4]!, ...parts.slice(5)])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ inputTokens: 230, outputTokens: 25, totalTokens: 255 }] })
+  })
+
+  it('given per-step usage and then totalUsage on the finish part, should carry the total alone', () => {
+    const total = { inputTokens: 230, outputTokens: 25, totalTokens: 255, outputTokenDetails: { reasoningTokens: 10 } }
+    const out = translateChecked(make, steps({ usage: step1 }, { usage: step2 }, { totalUsage: total }))
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ inputTokens: 230, outputTokens: 25, totalTokens: 255, reasoningTokens: 10 }] })
+    // totalUsage is preferred to a step's usage reported beside it.
+    const both = translateChecked(make, steps({ usage: step1 }, { usage: step2 }, { usage: step2, totalUsage: total }))
+    expect(both.at(-1)).toMatchObject({ usage: [{ inputTokens: 230, outputTokens: 25, totalTokens: 255 }] })
+  })
+
   it('given usage in a message-metadata part (AI SDK 5 usage) before an error, should carry it on RUN_ERROR, bad counts left out', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const out = translateChecked(make, [
