@@ -1,5 +1,6 @@
 export { EventWriter } from './writer'
 export { connectProviderStream, feedTranslator, translateAll } from './connect'
+export { DONE } from './done'
 export {
   connectOpenAIResponses,
   createOpenAIResponsesTranslator,

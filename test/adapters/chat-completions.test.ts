@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { createReasoningStore, isEncryptedOnly, projectBlock, toReasoningMessages, type ReasoningStore } from 'reasoning-ui/core'
-import type { AgUiEvent } from 'reasoning-ui/adapters'
+import { DONE, type AgUiEvent } from 'reasoning-ui/adapters'
 import {
   connectChatCompletions,
   createChatCompletionsTranslator,
@@ -474,9 +474,19 @@ describe('chat completions: what counts as a clean end', () => {
   })
 
   it('given no finish_reason but the [DONE] sentinel, should finish cleanly', () => {
-    const out = translate([...unfinished, '[DONE]'])
+    const out = translate([...unfinished, DONE])
     expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
     expect(summarize(stateOf(out)).blocks.map((b) => b.status)).toEqual(['complete'])
+  })
+
+  it('given the JSON string "[DONE]" as a value (NDJSON, a recording), should not take it for the sentinel', async () => {
+    expect(translate([...unfinished, '[DONE]']).at(-1)).toMatchObject({ type: 'RUN_ERROR' })
+    const body = [...unfinished.map((c) => JSON.stringify(c)), '"[DONE]"'].join('\n')
+    const store = createReasoningStore({ flush: 'sync' })
+    connectChatCompletions(new Response(body), store, { framing: 'ndjson' })
+    await vi.waitFor(() => expect(store.getState().runs[0]?.status).toMatch(/finished|error|interrupted/))
+    expect(store.getState().runs[0]?.status).toBe('error')
+    expect(store.getState().diagnostics.map((d) => d.code)).toEqual(['adapter'])
   })
 
   it('given a usage-only chunk in the middle of the stream and no end, should still end with RUN_ERROR', () => {

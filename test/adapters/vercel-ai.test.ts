@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { createReasoningStore, isEncryptedOnly, selectStreamStatus, toReasoningMessages } from 'reasoning-ui/core'
-import type { AgUiEvent, Translator } from 'reasoning-ui/adapters'
+import { DONE, translateAll, type AgUiEvent, type Translator } from 'reasoning-ui/adapters'
 import { connectVercelAI, createVercelAITranslator, translateVercelAI } from '../../src/adapters/vercel-ai'
 import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked } from '../helpers/adapters'
 
@@ -526,8 +526,12 @@ describe('Vercel AI SDK adapter: usage and [DONE]', () => {
 
   it('given a stream without a finish part that ends with [DONE], should finish cleanly', async () => {
     const parts: Part[] = [{ type: 'start', messageId: 'm' }, { type: 'reasoning-start', id: 'r' }, { type: 'reasoning-delta', id: 'r', delta: 'Hm.' }, { type: 'reasoning-end', id: 'r' }]
-    expect(translateVercelAI([...parts, '[DONE]' as unknown as Part]).at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
+    expect(translateVercelAI([...parts, DONE]).at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
     expect(translateVercelAI(parts).at(-1)).toMatchObject({ type: 'RUN_ERROR' })
+    // A value that is the JSON string "[DONE]" is no clean end, only a malformed part.
+    const t = createVercelAITranslator()
+    expect(translateAll(t, [...parts, '[DONE]']).at(-1)).toMatchObject({ type: 'RUN_ERROR' })
+    expect(t.diagnostics).toHaveLength(1)
     const store = createReasoningStore({ flush: 'sync' })
     connectVercelAI(responseOf(sse(parts), 3), store)
     await vi.waitFor(() => expect(store.getState().runs[0]?.status).toMatch(/finished|error|interrupted/))
