@@ -12,6 +12,14 @@ import { createMeupTranslator, EventWriter } from '../../src/adapters'
 import { DropConnection, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from './types'
 import { deltaPause, plural, promptOf, quote, toDeltas, toSlices } from './text'
 
+/**
+ * The place a prompt names ("weather in Oslo", "cycle to work in São Paulo?"): one or two
+ * capitalised words after in / for / at; undefined when it names none.
+ */
+export function placeIn(prompt: string): string | undefined {
+  return /\b(?:in|for|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?)/u.exec(prompt)?.[1]
+}
+
 /** The scripted agents' ids, in the order `GET /api/agents` lists them. */
 export const SCRIPTED_AGENT_IDS = ['reasoner', 'private', 'agentic', 'interrupted', 'legacy', 'structured', 'firehose'] as const
 
@@ -203,9 +211,11 @@ export const scripts = {
 
   agentic(prompt: string): AgenticScript {
     const q = quote(prompt)
-    const args = { city: 'Lisbon', days: 3, units: 'celsius' }
+    const named = placeIn(prompt)
+    const city = named ?? 'Lisbon'
+    const args = { city, days: 3, units: 'celsius' }
     const forecast = {
-      city: 'Lisbon',
+      city,
       units: 'celsius',
       forecast: [
         { day: 'today', high: 21, low: 14, conditions: 'sunny' },
@@ -219,7 +229,9 @@ export const scripts = {
         '**Understanding the question**',
         `The user asked ${q}. Whatever the details, a useful answer depends on conditions I cannot know from memory: the weather where they are over the next few days. Guessing would be worse than checking.`,
         '**Choosing a tool**',
-        'I have a get_weather tool. The user’s profile puts them in Lisbon, so I will ask for Lisbon, three days ahead, in Celsius.',
+        named !== undefined
+          ? `I have a get_weather tool. The user named ${city}, so I will ask for ${city}, three days ahead, in Celsius.`
+          : 'I have a get_weather tool. The user named no place and their profile puts them in Lisbon, so I will ask for Lisbon, three days ahead, in Celsius.',
       ].join('\n\n'),
       tool: { name: 'get_weather', args, argsJson: JSON.stringify(args), result: JSON.stringify(forecast) },
       followUpTitle: 'Reading the forecast',
@@ -230,7 +242,7 @@ export const scripts = {
         'Lead with the practical takeaway, mention the rainy afternoon, and keep it to a few lines.',
       ].join('\n\n'),
       answer: [
-        `You asked ${q}. I checked the forecast for Lisbon with the get_weather tool: sunny today (21 °C), showers tomorrow afternoon (about 4 mm), clear the day after (22 °C).`,
+        `You asked ${q}. I checked the forecast for ${city} with the get_weather tool: sunny today (21 °C), showers tomorrow afternoon (about 4 mm), clear the day after (22 °C).`,
         'If your plans are outdoors, today and the day after are the safe picks; take an umbrella tomorrow after lunch.',
         'This is the scripted agentic agent: reasoning, a tool call and its result, more reasoning, then this answer.',
       ].join('\n\n'),

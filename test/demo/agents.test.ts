@@ -9,6 +9,7 @@ import {
   firehoseReasoning,
   FIREHOSE_FIRST_TOKEN_MS,
   hiddenReasoningTokens,
+  placeIn,
   SCRIPTED_AGENT_IDS,
   SCRIPTED_MODEL,
   shownReasoningTokens,
@@ -207,6 +208,27 @@ describe('private', () => {
 })
 
 describe('agentic', () => {
+  it.each([
+    ['Weather in Oslo this weekend?', 'Oslo'],
+    ['Should I cycle to work in São Paulo tomorrow?', 'São Paulo'],
+    ['What is the forecast for Reykjavík?', 'Reykjavík'],
+  ])('given a prompt that names a place (%s), should ask the tool about that place and answer about it', (prompt, place) => {
+    const script = scripts.agentic(prompt)
+    expect(placeIn(prompt)).toBe(place)
+    expect(script.tool.args).toMatchObject({ city: place })
+    expect(JSON.parse(script.tool.result)).toMatchObject({ city: place })
+    expect(script.answer).toContain(`the forecast for ${place}`)
+    expect(script.reasoning).toContain(`The user named ${place}`)
+    expect(`${script.reasoning}${script.answer}`).not.toContain('Lisbon')
+  })
+
+  it('given a prompt that names no place, should fall back to the profile\'s city and say so', () => {
+    expect(placeIn(PROMPT)).toBeUndefined()
+    const script = scripts.agentic(PROMPT)
+    expect(script.tool.args).toMatchObject({ city: 'Lisbon' })
+    expect(script.reasoning).toContain('named no place')
+  })
+
   it('should place reasoning, the tool call (with its streamed JSON arguments and result), more reasoning, then the answer', async () => {
     const { events } = await run('agentic')
     const script = scripts.agentic(PROMPT)
