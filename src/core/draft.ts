@@ -2,6 +2,7 @@ import { descriptionOf, readReasoningUiMetadata } from './metadata'
 import type {
   DiagnosticCode,
   ReasoningBlock,
+  ReasoningEndReason,
   ReasoningDiagnostic,
   ReasoningKind,
   ReasoningMessagePart,
@@ -53,6 +54,8 @@ export interface BlockRec {
   spanOpen: boolean
   openCount: number
   interrupted: boolean
+  /** Why it was interrupted, when known. */
+  endReason?: ReasoningEndReason
   explicitTitle?: string
   meta?: ReasoningUiMetadata
   encryptedValue?: string

@@ -7,12 +7,14 @@ export {
   selectAnsweredBlockIds,
   selectBlocksBefore,
   selectBlocksForRun,
+  selectPendingReasoning,
   selectReasoningTokens,
   selectStreamStatus,
   selectSummary,
   toReasoningMessages,
 } from './selectors'
 export { projectBlock } from './visibility'
+export { endReasonOfCode } from './reducer/runs'
 export { METADATA_KEY, readReasoningUiMetadata } from './metadata'
 export { parseHeading } from './headings'
 export {
@@ -31,6 +33,7 @@ export type {
   DiagnosticCode,
   ReasoningBlock,
   ReasoningDiagnostic,
+  ReasoningEndReason,
   ReasoningKind,
   ReasoningMessagePart,
   ReasoningState,

@@ -1,4 +1,4 @@
-import type { ReasoningKind, ReasoningStatus, ReasoningUiBlockMetadata, ReasoningUiMetadata } from './model'
+import type { ReasoningEndReason, ReasoningKind, ReasoningStatus, ReasoningUiBlockMetadata, ReasoningUiMetadata } from './model'
 
 /**
  * `metadata.reasoningUi` is this kit's namespace inside AG-UI's open `metadata`
@@ -9,6 +9,7 @@ export const METADATA_KEY = 'reasoningUi'
 
 const KINDS: ReadonlySet<string> = new Set<ReasoningKind>(['text', 'summary', 'step'])
 const STATUSES: ReadonlySet<string> = new Set<ReasoningStatus>(['streaming', 'complete', 'interrupted'])
+const END_REASONS: ReadonlySet<string> = new Set<ReasoningEndReason>(['stopped', 'failed', 'disconnected', 'cut-short'])
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] }
 
@@ -16,7 +17,7 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] }
 export type ReasoningUiDescription = Omit<ReasoningUiMetadata, HistoryKey>
 
 /** Keys that only reasoning *messages* carry (the saved history); events ignore them. */
-type HistoryKey = 'startedAt' | 'endedAt' | 'status' | 'encryptedValueType' | 'block' | 'placeholder'
+type HistoryKey = 'startedAt' | 'endedAt' | 'status' | 'endReason' | 'encryptedValueType' | 'block' | 'placeholder'
 
 const DESCRIPTION_KEYS = ['kind', 'title', 'stepType', 'conclusion', 'confidence', 'keyFactors', 'source', 'signature', 'hidden'] as const
 
@@ -110,6 +111,10 @@ function readFields(
   if (input.status !== undefined) {
     if (typeof input.status === 'string' && STATUSES.has(input.status)) out.status = input.status as ReasoningStatus
     else problem(`metadata.${path}.status must be one of streaming, complete, interrupted`)
+  }
+  if (input.endReason !== undefined) {
+    if (typeof input.endReason === 'string' && END_REASONS.has(input.endReason)) out.endReason = input.endReason as ReasoningEndReason
+    else problem(`metadata.${path}.endReason must be one of stopped, failed, disconnected, cut-short`)
   }
   text('encryptedValueType')
   return out

@@ -9,6 +9,20 @@ import type { TokenUsage } from '@ag-ui/core'
 /** Lifecycle of a block, message, text message or tool call. One string, never several booleans. */
 export type ReasoningStatus = 'streaming' | 'complete' | 'interrupted'
 
+/**
+ * Why an `interrupted` block (or run) ended before it finished:
+ * * `stopped` — the user (the app) stopped it: a source's disconnect function, an aborted
+ *   `init.signal`, `streamEnded(undefined, 'stopped')`, or `RUN_ERROR` with an abort code
+ *   (`abort`, `aborted`, `cancelled`, `canceled`). Not a failure.
+ * * `failed` — the run failed (`RUN_ERROR`, `SUBAGENT_ERROR`).
+ * * `disconnected` — the transport failed or closed mid-run (`streamEnded()`, a broken
+ *   connection, an idle timeout, `RUN_ERROR` code `stream_ended`).
+ * * `cut-short` — the provider stopped it short on purpose: a token or context limit or a
+ *   content filter (`RUN_ERROR` with a code such as `length`, `max_tokens`,
+ *   `max_tokens_exceeded`, `max_output_tokens`, `content_filter`; see `endReasonOfCode`).
+ */
+export type ReasoningEndReason = 'stopped' | 'failed' | 'disconnected' | 'cut-short'
+
 /** What a reasoning message holds: raw reasoning, a provider summary, or a structured step. */
 export type ReasoningKind = 'text' | 'summary' | 'step'
 
@@ -54,6 +68,8 @@ export interface ReasoningUiMetadata {
    * `streaming` one comes back `interrupted`: nothing will continue it.
    */
   readonly status?: ReasoningStatus
+  /** History: why an `interrupted` block ended (its `endReason`), so a stop restores as a stop. */
+  readonly endReason?: ReasoningEndReason
   /** History: the format of the message's `encryptedValue` (or, under `block`, of the span-level value). */
   readonly encryptedValueType?: string
   /** History: the block the message belongs to, so that the messages of one span come back in one block. */
@@ -112,6 +128,11 @@ export interface ReasoningBlock {
   /** Milliseconds; from event `timestamp`s when present, else from the store's clock. */
   readonly startedAt?: number
   readonly endedAt?: number
+  /**
+   * Why the block ended early: on `interrupted` blocks only, and only when known (absent
+   * when the producer left it open at `RUN_FINISHED`, or in history saved without it).
+   */
+  readonly endReason?: ReasoningEndReason
   readonly runId?: string
   readonly subagentRunId?: string
 }
@@ -203,6 +224,10 @@ export interface RunInfo {
   /** `RUN_FINISHED.outcome.type`, when finished. */
   readonly outcome?: string
   readonly error?: string
+  /** Why the run ended early (`status` `error` or `interrupted`); as on its blocks. */
+  readonly endReason?: ReasoningEndReason
+  /** `RUN_ERROR.code`, when the producer sent one. */
+  readonly code?: string
   readonly startedAt?: number
   readonly endedAt?: number
   /**

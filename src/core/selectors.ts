@@ -63,7 +63,8 @@ const statuses = new WeakMap<ReasoningState, StreamStatus>()
  * The overall status of a stream: `reasoning` while a block streams (or a run is
  * working and has not started answering), `answering` while a text message
  * streams, `error` when the last run failed or the transport did, `complete`
- * once everything ended, `idle` before anything happened.
+ * once everything ended (also when the user stopped it: `endReason` `stopped`),
+ * `idle` before anything happened.
  */
 export function selectStreamStatus(state: ReasoningState): StreamStatus {
   const cached = statuses.get(state)
@@ -78,12 +79,29 @@ function computeStatus(state: ReasoningState): StreamStatus {
   if (state.timeline.some((e) => e.kind === 'text' && e.status === 'streaming')) return 'answering'
   const run = state.runs[state.runs.length - 1]
   if (run?.status === 'running') return lastOf(state.timeline)?.kind === 'text' ? 'answering' : 'reasoning'
-  if (state.failure !== undefined || run?.status === 'error' || run?.status === 'interrupted') return 'error'
+  // A stop the user asked for is no error: the stream is simply over.
+  if (state.failure !== undefined || ((run?.status === 'error' || run?.status === 'interrupted') && run.endReason !== 'stopped')) return 'error'
   if (state.runs.length === 0 && state.timeline.length === 0) return 'idle'
   return 'complete'
 }
 
 const lastOf = <T>(list: readonly T[]): T | undefined => list[list.length - 1]
+
+/**
+ * A run is working and none of its reasoning has appeared yet: the moment for a
+ * pending "Thinking…". False once the run's first block is there, so nothing says
+ * "Thinking…" between the end of the reasoning and the start of the answer.
+ */
+export function selectPendingReasoning(state: ReasoningState): boolean {
+  if (selectStreamStatus(state) !== 'reasoning') return false
+  const run = lastOf(state.runs)
+  if (run?.status !== 'running') return false
+  // Blocks keep the order they appeared in, so the run's own come last.
+  const last = lastOf(state.blocks)
+  if (last === undefined) return true
+  if (run.runId !== undefined) return last.runId !== run.runId
+  return !(last.runId === undefined && (last.startedAt ?? -Infinity) >= (run.startedAt ?? Infinity))
+}
 
 /** The newest block that is still streaming. */
 export function selectActiveBlock(state: ReasoningState): ReasoningBlock | undefined {
@@ -201,7 +219,7 @@ export function toReasoningMessages(state: ReasoningState): ReasoningMessage[] {
   return out
 }
 
-type Timed = Pick<ReasoningBlock, 'status' | 'startedAt' | 'endedAt' | 'encryptedValueType' | 'meta'>
+type Timed = Pick<ReasoningBlock, 'status' | 'startedAt' | 'endedAt' | 'encryptedValueType' | 'meta'> & { readonly endReason?: ReasoningBlock['endReason'] }
 
 /** What a block or message says about itself beyond its text: description, timing, status, value type. */
 function history(item: Timed): Omit<ReasoningUiBlockMetadata, 'id'> {
@@ -210,6 +228,7 @@ function history(item: Timed): Omit<ReasoningUiBlockMetadata, 'id'> {
     ...(item.startedAt !== undefined && { startedAt: item.startedAt }),
     ...(item.endedAt !== undefined && { endedAt: item.endedAt }),
     ...(item.status !== 'complete' && { status: item.status }),
+    ...('endReason' in item && item.endReason !== undefined && { endReason: item.endReason }),
     ...(item.encryptedValueType !== undefined && { encryptedValueType: item.encryptedValueType }),
   }
 }

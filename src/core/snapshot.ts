@@ -54,6 +54,7 @@ function buildBlock(b: BlockRec): ReasoningBlock {
     ...(b.meta !== undefined && { meta: b.meta }),
     ...(b.startedAt !== undefined && { startedAt: b.startedAt }),
     ...(status !== 'streaming' && b.endedAt !== undefined && { endedAt: b.endedAt }),
+    ...(status === 'interrupted' && b.endReason !== undefined && { endReason: b.endReason }),
     ...(b.runId !== undefined && { runId: b.runId }),
     ...(b.lane !== undefined && { subagentRunId: b.lane }),
   }

@@ -1,4 +1,4 @@
-import type { DiagnosticCode, ReasoningState } from './model'
+import type { DiagnosticCode, ReasoningEndReason, ReasoningState } from './model'
 import { createDraft, report, type Draft } from './draft'
 import { applyEvent, endStream } from './reducer'
 import { materialize } from './snapshot'
@@ -22,8 +22,12 @@ export interface ReasoningStore {
   subscribe(listener: () => void): () => void
   /** Apply one AG-UI event. Accepts any value and never throws: bad input becomes a diagnostic. */
   dispatch(event: unknown): void
-  /** The transport closed (with the error, if it failed): whatever is open becomes `interrupted`. */
-  streamEnded(error?: unknown): void
+  /**
+   * The transport closed (with the error, if it failed): whatever is open becomes
+   * `interrupted`, with `endReason` `reason` — default `disconnected`; pass `'stopped'`
+   * when the user stopped it (no error then: a stop is no failure, and no diagnostic).
+   */
+  streamEnded(error?: unknown, reason?: ReasoningEndReason): void
   /** Record a transport-level diagnostic (for custom sources). */
   report(code: DiagnosticCode, message: string): void
   /** Forget everything and start from the empty state. */
@@ -83,8 +87,8 @@ export function createReasoningStore(options: ReasoningStoreOptions = {}): Reaso
       applyEvent(draft, event)
       schedule()
     },
-    streamEnded(error) {
-      endStream(draft, error)
+    streamEnded(error, reason) {
+      endStream(draft, error, reason)
       schedule()
     },
     report(code, message) {

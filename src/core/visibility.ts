@@ -19,7 +19,11 @@ export interface VisibleBlock {
   readonly encrypted: boolean
   /** Encrypted with no visible text: shown as a lock indicator at every level, never expandable. */
   readonly encryptedOnly: boolean
-  /** Whether the panel can open: false for `none` and for encrypted-only blocks. */
+  /**
+   * Whether the panel can open: false for `none`, for encrypted-only blocks (also while
+   * streaming) and for a block with nothing to show at this level yet (no text, summary,
+   * titles, steps or outcome), so there is never an empty body behind a chevron.
+   */
   readonly expandable: boolean
   readonly startedAt?: number
   readonly endedAt?: number
@@ -55,7 +59,7 @@ export function projectBlock(block: ReasoningBlock, visibility: Visibility): Vis
     status: block.status,
     encrypted: block.encrypted,
     encryptedOnly,
-    expandable: visibility !== 'none' && !encryptedOnly,
+    expandable: visibility !== 'none' && !encryptedOnly && hasContent(block),
     ...(block.startedAt !== undefined && { startedAt: block.startedAt }),
     ...(block.endedAt !== undefined && { endedAt: block.endedAt }),
     ...(block.runId !== undefined && { runId: block.runId }),
@@ -100,6 +104,16 @@ function visibleMessage(message: ReasoningBlock['messages'][number]): VisibleMes
   }
   messageCache.set(message, visible)
   return visible
+}
+
+/**
+ * Something to show behind the chevron: text of any kind, a step, titles or an
+ * outcome. The `summary` level shows the summary or titles, else says there is
+ * none, which is worth opening for only when there is reasoning to summarise.
+ */
+function hasContent(block: ReasoningBlock): boolean {
+  if (block.title !== undefined || pickOutcome(block.meta) !== undefined) return true
+  return block.messages.some((m) => m.text.length > 0 || m.kind === 'step' || m.meta?.title !== undefined)
 }
 
 function countSteps(block: ReasoningBlock): number {

@@ -187,7 +187,10 @@ describe('connectAsyncIterable', () => {
     const disconnect = connectAsyncIterable(events(), store)
     await settled(store, () => textOf(store) === 'Line one\n')
     disconnect()
-    expect(store.getState().blocks[0]!.status).toBe('streaming')
+    // The user's stop: the block ends interrupted, as stopped, with its text.
+    expect(store.getState().blocks[0]!.status).toBe('interrupted')
+    expect(store.getState().blocks[0]!.endReason).toBe('stopped')
+    expect(store.getState().failure).toBeUndefined()
     await settled(store, () => finished)
   })
 

@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { connectSse, createReasoningStore, type ReasoningState, type ReasoningStore, type SseOptions } from '../../src/core/index'
+import { connectSse, createReasoningStore, type ReasoningEndReason, type ReasoningState, type ReasoningStore, type SseOptions } from '../../src/core/index'
 
 // ─── The server ──────────────────────────────────────────────────────────────
 
@@ -81,8 +81,8 @@ const drop = (res: ServerResponse) => void res.socket?.destroy()
 
 interface Watched {
   readonly store: ReasoningStore
-  /** Resolves with the error (if any) the first time the source ends the stream. */
-  readonly ended: Promise<{ error: unknown }>
+  /** Resolves with the error (if any) and the reason the first time the source ends the stream. */
+  readonly ended: Promise<{ error: unknown; reason: ReasoningEndReason | undefined }>
   /** How often the source ended the stream (must never exceed 1). */
   readonly endings: () => number
 }
@@ -92,11 +92,11 @@ function watched(): Watched {
   const store = createReasoningStore({ flush: 'sync' })
   let endings = 0
   const end = store.streamEnded
-  const ended = new Promise<{ error: unknown }>((resolve) => {
-    store.streamEnded = (error) => {
+  const ended = new Promise<{ error: unknown; reason: ReasoningEndReason | undefined }>((resolve) => {
+    store.streamEnded = (error, reason) => {
       endings++
-      end(error)
-      resolve({ error })
+      end(error, reason)
+      resolve({ error, reason })
     }
   })
   return { store, ended, endings: () => endings }
@@ -419,7 +419,7 @@ describe('stalls', () => {
     expect(state.diagnostics).toEqual([])
   })
 
-  it('given a stall and no idleTimeoutMs (the default), should wait; disconnect() aborts it', async () => {
+  it('given a stall and no idleTimeoutMs (the default), should wait; disconnect() aborts it as the user\'s stop', async () => {
     const { store, endings } = watched()
     const { url, closed } = route(streamThen(sse(LONG.slice(0, MID)), () => pause(10_000)))
     const disconnect = connectSse(url, store)
@@ -428,7 +428,8 @@ describe('stalls', () => {
     expect(store.getState().blocks[0]!.status).toBe('streaming')
     disconnect()
     expect(await closed).toBe(true)
-    expect(endings()).toBe(0)
+    expect(endings()).toBe(1)
+    expect(store.getState().blocks[0]!.endReason).toBe('stopped')
   })
 })
 
@@ -661,24 +662,31 @@ describe('disconnect() at every phase', () => {
     return { fetch, signals }
   }
 
-  /** Connects, waits for `phase`, disconnects (twice), and checks it stopped everything quietly. */
+  /**
+   * Connects, waits for `phase`, disconnects (twice), and checks it stopped everything
+   * quietly: the stream ends once, as `stopped`, without a failure. Returns the state
+   * before and after the disconnect.
+   */
   async function disconnectAt(handler: Handler, phase: (store: ReasoningStore, r: Route) => Promise<unknown>, options: SseOptions = {}) {
-    const { store, endings } = watched()
+    const { store, ended, endings } = watched()
     const r = route(handler)
     const { fetch, signals } = recordingFetch()
     const disconnect = connectSse(r.url, store, { ...options, fetch })
     await phase(store, r)
-    const state = store.getState()
+    const before = store.getState()
     expect(disconnect()).toBeUndefined()
     expect(() => disconnect()).not.toThrow()
+    expect(await ended).toEqual({ error: undefined, reason: 'stopped' })
+    const state = store.getState()
+    expect(state.failure).toBeUndefined()
     expect(signals).toHaveLength(1)
     expect(signals[0]!.aborted).toBe(true)
     expect(await r.closed).toBe(true)
-    // Nothing more reaches the store: no events, no end, no timeout.
+    // Nothing more reaches the store: no events, no second end, no timeout.
     await pause(150)
     expect(store.getState()).toBe(state)
-    expect(endings()).toBe(0)
-    return state
+    expect(endings()).toBe(1)
+    return { before, state }
   }
 
   /** Waits until the first message's text starts with `text`. */
@@ -700,8 +708,8 @@ describe('disconnect() at every phase', () => {
     }, () => sent.then(() => pause(20)))
   })
 
-  it('given a stream mid-reasoning that keeps sending, should abort it and apply nothing more', async () => {
-    const state = await disconnectAt(async (res) => {
+  it('given a stream mid-reasoning that keeps sending, should abort it, stop the block and apply nothing more', async () => {
+    const { before, state } = await disconnectAt(async (res) => {
       res.writeHead(200, SSE_HEAD)
       await send(res, sse(LONG.slice(0, MID)))
       for (let i = 0; i < 100; i++) {
@@ -709,11 +717,14 @@ describe('disconnect() at every phase', () => {
         await send(res, `data: ${JSON.stringify(content('more'))}\n\n`)
       }
     }, reached(MID_TEXT))
-    expect(state.blocks[0]!.status).toBe('streaming')
+    expect(before.blocks[0]!.status).toBe('streaming')
+    expect(summary(state)).toEqual({ blocks: [{ id: 's', status: 'interrupted', text: before.blocks[0]!.messages[0]!.text }], run: 'interrupted' })
+    expect(state.blocks[0]!.endReason).toBe('stopped')
+    expect(state.runs[0]!.endReason).toBe('stopped')
   })
 
   it('given a stream in the middle of an event, should abort it without reporting the unfinished event', async () => {
-    const state = await disconnectAt(
+    const { state } = await disconnectAt(
       streamThen(sse(LONG.slice(0, MID)) + 'data: {"type":"REASONING_MESS', () => pause(10_000)),
       (store) => reached(MID_TEXT)(store).then(() => pause(20)),
     )
@@ -757,7 +768,8 @@ describe('disconnect() at every phase', () => {
     expect(response.bodyUsed).toBe(true)
     await pause(50)
     expect(store.getState().blocks).toEqual([])
-    expect(endings()).toBe(0)
+    // Ended as stopped, once, with nothing open to stop.
+    expect(endings()).toBe(1)
   })
 
   it('given a Response the caller fetched, disconnected mid-reasoning, should cancel its body', async () => {
@@ -780,7 +792,7 @@ describe('disconnect() at every phase', () => {
     await other.cancel()
   })
 
-  it('given init.signal aborted mid-reasoning, should abort the request and interrupt the block', async () => {
+  it('given init.signal aborted mid-reasoning, should abort the request and stop the block (the user\'s stop, no failure)', async () => {
     const { store, ended } = watched()
     const { url, closed } = route(streamThen(sse(LONG.slice(0, MID)), () => pause(10_000)))
     const controller = new AbortController()
@@ -789,8 +801,11 @@ describe('disconnect() at every phase', () => {
     controller.abort()
     await ended
     expect(await closed).toBe(true)
+    expect(await ended).toEqual({ error: undefined, reason: 'stopped' })
     expect(summary(store.getState())).toEqual({ blocks: [{ id: 's', status: 'interrupted', text: MID_TEXT }], run: 'interrupted' })
-    expect(store.getState().failure).toBe('The request was aborted through init.signal: This operation was aborted')
+    expect(store.getState().blocks[0]!.endReason).toBe('stopped')
+    expect(store.getState().failure).toBeUndefined()
+    expect(codes(store)).toEqual([])
   })
 
   it('given init.signal already aborted, should not even send the request', async () => {
@@ -800,7 +815,8 @@ describe('disconnect() at every phase', () => {
     connectSse(r.url, store, { fetch, init: { signal: AbortSignal.abort(new Error('user left')) } })
     await ended
     expect(signals).toEqual([])
-    expect(store.getState().failure).toBe('The request was aborted through init.signal: user left')
+    expect(await ended).toEqual({ error: undefined, reason: 'stopped' })
+    expect(store.getState().failure).toBeUndefined()
   })
 
   it('given a store listener that throws while an event is applied, should end the stream with its error and close the connection', async () => {

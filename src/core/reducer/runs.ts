@@ -3,7 +3,7 @@
  * of the transport: whatever is still open when they end is interrupted, with
  * its text kept.
  */
-import type { SubagentInfo } from '../model'
+import type { ReasoningEndReason, SubagentInfo } from '../model'
 import {
   describe, isRecord, report, setEntry, setRun, str, timeOf, requireId, type Draft, type Event, type Lane,
 } from '../draft'
@@ -14,11 +14,48 @@ import { readUsage } from './usage'
 /** Stands for every lane at once. */
 const ALL_LANES = Symbol('all lanes')
 
-function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why: string): string[] {
+/**
+ * What a `RUN_ERROR.code` says about the end. Adapters (`reasoning-ui/adapters`) pass the
+ * provider's own reason: a limit or a filter is the provider cutting the reasoning short,
+ * an abort is the user's stop, `stream_ended` a stream that closed before the provider
+ * said it was done; anything else (or no code) is a failure.
+ */
+export function endReasonOfCode(code: string | undefined): ReasoningEndReason {
+  if (code === undefined) return 'failed'
+  return CODE_REASONS[code.toLowerCase()] ?? 'failed'
+}
+
+const CODE_REASONS: Readonly<Record<string, ReasoningEndReason>> = {
+  // Token and context limits: Chat Completions / AI SDK `length`, Anthropic `max_tokens` and
+  // `model_context_window_exceeded`, Letta `max_tokens_exceeded`, Responses `max_output_tokens`.
+  length: 'cut-short',
+  max_tokens: 'cut-short',
+  max_tokens_exceeded: 'cut-short',
+  max_output_tokens: 'cut-short',
+  model_context_window_exceeded: 'cut-short',
+  context_window_overflow_in_system_prompt: 'cut-short',
+  // Content filters: AI SDK `content-filter`, OpenAI `content_filter`.
+  'content-filter': 'cut-short',
+  content_filter: 'cut-short',
+  // A Responses stream marked incomplete without a reason.
+  incomplete: 'cut-short',
+  // The user's stop: AI SDK `abort`, Letta `cancelled`.
+  abort: 'stopped',
+  aborted: 'stopped',
+  cancelled: 'stopped',
+  canceled: 'stopped',
+  // The adapters' word for a provider stream that closed before it said it was done.
+  stream_ended: 'disconnected',
+}
+
+function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why: string, reason?: ReasoningEndReason): string[] {
   const closed: string[] = []
   for (const block of d.blocks) {
     if (lane !== ALL_LANES && block.lane !== lane) continue
     if (!block.spanOpen && block.openCount === 0) continue
+    // Before its messages end: ending the last one settles the block.
+    if (reason !== undefined) block.endReason = reason
+    else delete block.endReason
     for (const message of block.messages) {
       if (message.open) {
         closed.push(`reasoning message '${message.id}'`)
@@ -87,18 +124,21 @@ export function onRunFinished(d: Draft, event: Event): void {
 
 export function onRunError(d: Draft, event: Event): void {
   const at = timeOf(d, event)
+  const code = str(event.code)
+  const endReason = endReasonOfCode(code)
   d.chunkLanes.clear()
-  interruptLane(d, at, ALL_LANES, '')
+  interruptLane(d, at, ALL_LANES, '', endReason)
   const message = str(event.message) ?? 'The run failed.'
   const usage = readUsage(d, event)
   const index = d.runs.length - 1
   const run = d.runs[index]
+  const fields = { status: 'error', error: message, endReason, endedAt: at, ...(code !== undefined && { code }), ...(usage && { usage }) } as const
   if (run && (d.runPhase === 'running' || d.runPhase === 'finished')) {
     // A run that had finished keeps the usage it reported unless the error brings its own.
-    setRun(d, index, { ...run, status: 'error', error: message, endedAt: at, ...(usage && { usage }) })
+    setRun(d, index, { ...run, ...fields })
   } else {
     const runId = str(event.runId)
-    d.runs.push({ status: 'error', error: message, endedAt: at, ...(runId !== undefined && { runId }), ...(usage && { usage }) })
+    d.runs.push({ ...fields, ...(runId !== undefined && { runId }) })
     d.runsChanged = true
   }
   d.runPhase = 'errored'
@@ -133,7 +173,7 @@ export function onSubagentEnded(d: Draft, event: Event, type: string): void {
   if (id === undefined) return
   const at = timeOf(d, event)
   closeLane(d, id, at)
-  interruptLane(d, at, id, type === 'SUBAGENT_FINISHED' ? `SUBAGENT_FINISHED for '${id}' arrived` : '')
+  interruptLane(d, at, id, type === 'SUBAGENT_FINISHED' ? `SUBAGENT_FINISHED for '${id}' arrived` : '', type === 'SUBAGENT_FINISHED' ? undefined : 'failed')
   const rec = d.subagents.get(id)
   if (rec) {
     rec.info = { ...rec.info, status: type === 'SUBAGENT_ERROR' ? 'error' : 'finished' }
@@ -143,17 +183,20 @@ export function onSubagentEnded(d: Draft, event: Event, type: string): void {
   }
 }
 
-/** The transport closed: whatever is open is interrupted, and a run that never finished is too. */
-export function endStream(d: Draft, error?: unknown): void {
+/**
+ * The transport closed: whatever is open is interrupted, and a run that never finished
+ * is too, for `reason` (default `disconnected`; `stopped` when the user stopped it).
+ */
+export function endStream(d: Draft, error?: unknown, reason: ReasoningEndReason = 'disconnected'): void {
   const at = d.now()
   const failure = error === undefined ? undefined : describe(error)
   d.chunkLanes.clear()
-  const closed = interruptLane(d, at, ALL_LANES, '')
+  const closed = interruptLane(d, at, ALL_LANES, '', reason)
   const index = d.runs.length - 1
   const run = d.runs[index]
   const runOpen = d.runPhase === 'running' && run !== undefined
   if (runOpen) {
-    setRun(d, index, { ...run, status: 'interrupted', endedAt: at, ...(failure !== undefined && { error: failure }) })
+    setRun(d, index, { ...run, status: 'interrupted', endReason: reason, endedAt: at, ...(failure !== undefined && { error: failure }) })
     d.runPhase = 'none'
   }
   if (failure !== undefined) {
@@ -161,7 +204,8 @@ export function endStream(d: Draft, error?: unknown): void {
     d.changed = true
     report(d, 'transport', `The stream failed: ${failure}`, -1)
   }
-  if (runOpen || closed.length > 0) {
+  // A stop is the user's, not the producer's fault: no diagnostic.
+  if ((runOpen || closed.length > 0) && reason !== 'stopped') {
     const what = [runOpen ? `run '${run.runId ?? '?'}' had not finished` : '', ...closed.map((c) => `${c} was open`)].filter(Boolean)
     report(d, 'stream-truncated', `The stream ended while ${what.join(', ')}; marked interrupted, text kept.`, -1)
   }

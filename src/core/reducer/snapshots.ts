@@ -217,6 +217,10 @@ function restoreTiming(rec: BlockRec | MessageRec, saved: ReasoningUiMetadata): 
   else delete rec.endedAt
   // Saved while streaming: nothing will continue it now, so it was cut off.
   rec.interrupted = saved.status === 'interrupted' || saved.status === 'streaming'
+  if ('openCount' in rec) {
+    if (saved.status === 'interrupted' && saved.endReason !== undefined) rec.endReason = saved.endReason
+    else delete rec.endReason
+  }
 }
 
 /**

@@ -44,6 +44,7 @@ export function newBlock(d: Draft, id: string, origin: BlockRec['origin'], lane:
 
 function reopenBlock(d: Draft, block: BlockRec): void {
   block.interrupted = false
+  delete block.endReason
   delete block.endedAt
   touchBlock(d, block)
 }

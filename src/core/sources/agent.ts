@@ -16,5 +16,10 @@ export function connectAgent(agent: AgentLike, store: ReasoningStore): Disconnec
     // truncated one it marks the run and its open blocks interrupted.
     onRunFinalized: () => store.streamEnded(),
   })
-  return () => subscription.unsubscribe()
+  return () => {
+    subscription.unsubscribe()
+    // Between runs nothing is open and this changes nothing; mid-run, the run the
+    // store no longer hears of is stopped.
+    store.streamEnded(undefined, 'stopped')
+  }
 }

@@ -1,7 +1,7 @@
 import type { ReasoningStore } from '../store'
 import type { Disconnect } from './types'
 
-/** Feeds a store from an async iterable of AG-UI events; the end of iteration ends the stream. */
+/** Feeds a store from an async iterable of AG-UI events; the end of iteration ends the stream, disconnecting stops it. */
 export function connectAsyncIterable(source: AsyncIterable<unknown>, store: ReasoningStore): Disconnect {
   let active = true
   const iterator = source[Symbol.asyncIterator]()
@@ -13,14 +13,18 @@ export function connectAsyncIterable(source: AsyncIterable<unknown>, store: Reas
         if (step.done) break
         store.dispatch(step.value)
       }
+      active = false
       store.streamEnded()
     } catch (error) {
-      if (active) store.streamEnded(error ?? new Error('The event stream failed.'))
+      if (!active) return
+      active = false
+      store.streamEnded(error ?? new Error('The event stream failed.'))
     }
   })()
   return () => {
     if (!active) return
     active = false
+    store.streamEnded(undefined, 'stopped')
     // Lets generators run their finally blocks; a rejection here is of no interest any more.
     iterator.return?.().catch(() => {})
   }

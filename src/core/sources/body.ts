@@ -1,3 +1,4 @@
+import type { ReasoningEndReason } from '../model'
 import type { ReasoningStore } from '../store'
 import type * as Framers from './framers'
 import type { Framer, FramerContext } from './framers'
@@ -71,8 +72,9 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
  * chunks). Values that are not JSON and malformed lines become `transport`
  * diagnostics; an HTTP error, a wrong content type, a failed or cut
  * connection, an `idleTimeoutMs` without data or an aborted `init.signal` end
- * the stream with the error, once. The returned function aborts the request
- * (or cancels the body) and never ends the stream.
+ * the stream with the error, once (`endReason` `disconnected`); an aborted `init.signal`
+ * ends it as `stopped`. The returned function aborts the request (or cancels the body)
+ * and ends the stream as `stopped`.
  */
 export function connectBody(
   input: ResponseLike | string | URL,
@@ -102,28 +104,29 @@ export function connectBody(
     else if (response?.body && !response.body.locked) response.body.cancel().catch(noop)
   }
 
-  /** Ends the stream once: the store marks what is open `interrupted` (and records `error`, if any). */
-  const end = (error?: unknown) => {
+  /** Ends the stream once: the store marks what is open `interrupted` for `reason` (and records `error`, if any). */
+  const end = (error?: unknown, reason?: ReasoningEndReason) => {
     if (phase !== 'running') return
     phase = 'ended'
     release()
     try {
       framer?.discard()
     } finally {
-      store.streamEnded(error)
+      store.streamEnded(error, reason)
     }
   }
 
   /** `end` from a timer or an event listener, where nobody could catch what a store listener throws. */
-  const endFromCallback = (error: unknown) => {
+  const endFromCallback = (error: unknown, reason?: ReasoningEndReason) => {
     try {
-      end(error)
+      end(error, reason)
     } catch (thrown) {
       surface(thrown)
     }
   }
 
-  const onExternalAbort = () => endFromCallback(new Error(`The request was aborted through init.signal: ${reasonOf(external?.reason)}`))
+  /** The caller's own signal fired: the user's stop, no failure. */
+  const onExternalAbort = () => endFromCallback(undefined, 'stopped')
 
   const idleMs = idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMER_MS ? idleTimeoutMs : undefined
   /** What the idle clock waits for: the server's bytes, or (once the response is in) the framing's chunk. */
@@ -261,5 +264,6 @@ export function connectBody(
     if (phase !== 'running') return
     phase = 'disconnected'
     release()
+    store.streamEnded(undefined, 'stopped')
   }
 }

@@ -1,7 +1,7 @@
 import type { ReasoningStore } from '../store'
 import type { Disconnect, ObservableLike } from './types'
 
-/** Feeds a store from an Observable-like of AG-UI events; completion or error ends the stream. */
+/** Feeds a store from an Observable-like of AG-UI events; completion or error ends the stream, disconnecting stops it. */
 export function connectObservable(source: ObservableLike, store: ReasoningStore): Disconnect {
   let active = true
   const subscription = source.subscribe({
@@ -16,8 +16,10 @@ export function connectObservable(source: ObservableLike, store: ReasoningStore)
     },
   })
   return () => {
+    if (!active) return
     active = false
     if (typeof subscription === 'function') subscription()
     else subscription.unsubscribe()
+    store.streamEnded(undefined, 'stopped')
   }
 }

@@ -1,6 +1,10 @@
 import type { ReasoningStore } from '../store'
 
-/** Stops feeding the store. Never ends the stream on the producer's side of things. */
+/**
+ * The user's stop: stops feeding the store and, if the stream was still running, ends it
+ * with `endReason` `stopped` (what was open becomes `interrupted`, its text kept, no
+ * failure). Calling it again, or after the stream ended, changes nothing.
+ */
 export type Disconnect = () => void
 
 /** What `@ag-ui/client`'s `AbstractAgent` offers: the subscriber API. */
@@ -46,8 +50,8 @@ export interface SseOptions {
   readonly fetch?: typeof globalThis.fetch
   /**
    * Request options for URLs (method, headers, body, signal …). `Accept: text/event-stream`
-   * is added. Aborting `init.signal` aborts the request and ends the stream: what was
-   * open becomes `interrupted` and `failure` says it was aborted.
+   * is added. Aborting `init.signal` is the user's stop: it aborts the request and ends
+   * the stream with `endReason` `stopped` (what was open becomes `interrupted`, no failure).
    */
   readonly init?: RequestInit
   /**
