@@ -19,8 +19,8 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /**
- * Several blocks of one run, replayed live: a plan, a subagent's research (with
- * its badge), hidden reasoning (lock), and a block that is still streaming.
+ * Several blocks of one run, replayed live: a plan, a subagent's research (nested
+ * under its name), hidden reasoning (lock), and a block that is still streaming.
  */
 export const SeveralBlocks: Story = {
   args: { live: true },
@@ -57,7 +57,10 @@ export const SeveralBlocksAtOnce: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('button', { name: /Thought for 5 seconds/ })).toHaveAttribute('aria-expanded', 'false')
-    await expect(canvas.getByRole('button', { name: /Thought for 3 seconds/ })).toHaveTextContent('Subagent researcher')
+    // The subagent's block nests under its name, in a group that collapses.
+    const researcher = canvas.getByRole('button', { name: 'Subagent researcher' })
+    await expect(researcher).toHaveAttribute('aria-expanded', 'true')
+    await expect(researcher.closest('[data-slot="reasoning-subagent-group"]')).toContainElement(canvas.getByRole('button', { name: /Thought for 3 seconds/ }))
     await expect(canvas.getByRole('button', { name: /Thinking · 4s/ })).toHaveAttribute('aria-expanded', 'true')
   },
 }

@@ -1,10 +1,11 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
-import type { ReasoningBlock, ReasoningState, SubagentInfo } from '../core/model'
+import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
+import type { ReasoningBlock, ReasoningState } from '../core/model'
 import {
   getReasoningTokens,
   selectAnsweredBlockIds,
   selectBlocksBefore,
   selectBlocksForRun,
+  selectPendingReasoning,
   selectStreamStatus,
 } from '../core/selectors'
 import type { ReasoningSource } from '../core/sources'
@@ -12,6 +13,8 @@ import type { ReasoningStore } from '../core/store'
 import { ThinkingIndicator } from './indicators'
 import { definedOnly } from './labels'
 import { ReasoningPanel, type ReasoningPanelProps } from './panel'
+import { useLabels } from './parts'
+import { groupBySubagent, SubagentGroup, type SubagentTree } from './subagents'
 import { useReasoningStream } from './use-reasoning-stream'
 
 /** Where a stream component gets its state: exactly one of these (`state` wins, then `store`, then `source`). */
@@ -78,27 +81,32 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
   const answered = selectAnsweredBlockIds(state)
   const status = selectStreamStatus(state)
   const lastRun = state.runs[state.runs.length - 1]
+  // Only before the run's first block: once reasoning ended, its row says so, and the
+  // wait for the answer gets no second "Thinking…".
   const pending =
     pendingIndicator &&
-    status === 'reasoning' &&
-    !blocks.some((b) => b.status === 'streaming') &&
+    selectPendingReasoning(state) &&
     beforeMessageId === undefined &&
     (runId === undefined || lastRun?.runId === runId)
   // Once per render, not once per panel: a stream may hold thousands of blocks.
   const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
   const tokens = showTokens ? tokensAfterLastBlock(state) : undefined
+  const merged = useLabels(labels)
+  const panel = (block: ReasoningBlock) => (
+    <ReasoningPanel key={block.id} block={block} answerStarted={answered.has(block.id)} {...tokenProps(tokens, block)} {...shared} />
+  )
+  const nodes = (tree: readonly SubagentTree<ReasoningBlock>[]): ReactNode[] =>
+    tree.map((node) =>
+      node.kind === 'item' ? panel(node.item) : (
+        <SubagentGroup key={`subagent:${node.info.subagentRunId}`} info={node.info} labels={merged} list="div">
+          {nodes(node.children)}
+        </SubagentGroup>
+      ),
+    )
   return (
     <div data-slot="reasoning-stream" data-status={status} {...props} ref={ref}>
-      {blocks.map((block) => (
-        <ReasoningPanel
-          key={block.id}
-          block={block}
-          answerStarted={answered.has(block.id)}
-          {...subagentProps(block, state.subagents)}
-          {...tokenProps(tokens, block)}
-          {...shared}
-        />
-      ))}
+      {/* Subagents' blocks nest under them; a stream without any renders flat, with no grouping pass. */}
+      {blocks.some(hasSubagent) ? nodes(groupBySubagent(blocks, laneOfBlock, state.subagents)) : blocks.map(panel)}
       {pending && <ThinkingIndicator data-slot="reasoning-pending" label={labels?.thinking} />}
     </div>
   )
@@ -139,13 +147,10 @@ export function tokensAfterLastBlock(state: ReasoningState): ReadonlyMap<string,
   return out
 }
 
+const hasSubagent = (block: ReasoningBlock) => block.subagentRunId !== undefined
+const laneOfBlock = (block: ReasoningBlock) => block.subagentRunId
+
 export function tokenProps(tokens: ReadonlyMap<string, number> | undefined, block: ReasoningBlock): { tokens?: number } {
   const count = tokens?.get(block.id)
   return count === undefined ? {} : { tokens: count }
-}
-
-export function subagentProps(block: ReasoningBlock, subagents: readonly SubagentInfo[]): { subagentName?: string } {
-  if (block.subagentRunId === undefined) return {}
-  const info = subagents.find((s) => s.subagentRunId === block.subagentRunId)
-  return { subagentName: info?.name ?? block.subagentRunId }
 }

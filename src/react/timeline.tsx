@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 'react'
+import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
 import type { ReasoningBlock, ReasoningState, TimelineToolCall } from '../core/model'
 import { selectAnsweredBlockIds } from '../core/selectors'
 import { useLiveDuration } from './clock'
@@ -6,7 +6,8 @@ import { AlertIcon, ToolIcon } from './icons'
 import { definedOnly, formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
 import { ReasoningPanel } from './panel'
 import { safeLocale, useReasoningConfig } from './provider'
-import { subagentProps, tokenProps, tokensAfterLastBlock, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
+import { tokenProps, tokensAfterLastBlock, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
+import { groupBySubagent, SubagentGroup, type SubagentTree } from './subagents'
 
 export interface ReasoningTimelineProps extends StreamInput, SharedPanelProps, ComponentPropsWithoutRef<'ol'> {
   /** The run to show. Default: the latest run (or everything when the stream has no runs). */
@@ -38,28 +39,35 @@ export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
   const answered = selectAnsweredBlockIds(state)
   const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
   const tokens = showTokens ? tokensAfterLastBlock(state) : undefined
+  const row = (r: Row) =>
+    r.kind === 'reasoning' ? (
+      <li key={`r:${r.block.id}`} data-slot="timeline-item" data-kind="reasoning" data-status={r.block.status}>
+        <ReasoningPanel block={r.block} answerStarted={answered.has(r.block.id)} {...tokenProps(tokens, r.block)} {...shared} />
+      </li>
+    ) : (
+      <li key={`t:${r.call.id}`} data-slot="timeline-item" data-kind="tool-call" data-status={r.call.status}>
+        <ToolCallRow call={r.call} labels={merged} locale={resolvedLocale} now={config.now ?? Date.now} />
+      </li>
+    )
+  const items = (tree: readonly SubagentTree<Row>[]): ReactNode[] =>
+    tree.map((node) =>
+      node.kind === 'item' ? row(node.item) : (
+        <li key={`s:${node.info.subagentRunId}`} data-slot="timeline-item" data-kind="subagent" data-status={node.info.status}>
+          <SubagentGroup info={node.info} labels={merged} list="ol">
+            {items(node.children)}
+          </SubagentGroup>
+        </li>
+      ),
+    )
   return (
     <ol data-slot="reasoning-timeline" {...props} ref={ref}>
-      {rows.map((row) =>
-        row.kind === 'reasoning' ? (
-          <li key={`r:${row.block.id}`} data-slot="timeline-item" data-kind="reasoning" data-status={row.block.status}>
-            <ReasoningPanel
-              block={row.block}
-              answerStarted={answered.has(row.block.id)}
-              {...subagentProps(row.block, state.subagents)}
-              {...tokenProps(tokens, row.block)}
-              {...shared}
-            />
-          </li>
-        ) : (
-          <li key={`t:${row.call.id}`} data-slot="timeline-item" data-kind="tool-call" data-status={row.call.status}>
-            <ToolCallRow call={row.call} labels={merged} locale={resolvedLocale} now={config.now ?? Date.now} />
-          </li>
-        ),
-      )}
+      {/* A subagent's blocks and tool calls nest under it, inside its parent's. */}
+      {rows.some((r) => laneOfRow(r) !== undefined) ? items(groupBySubagent(rows, laneOfRow, state.subagents)) : rows.map(row)}
     </ol>
   )
 })
+
+const laneOfRow = (row: Row) => (row.kind === 'reasoning' ? row.block.subagentRunId : row.call.subagentRunId)
 
 function rowsOf(state: ReasoningState, runId: string | undefined): Row[] {
   const blocks = new Map(state.blocks.map((b) => [b.id, b]))
