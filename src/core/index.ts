@@ -14,6 +14,7 @@ export {
   toReasoningMessages,
 } from './selectors'
 export { projectBlock } from './visibility'
+export { toMarkdown } from './markdown-export'
 export { endReasonOfCode } from './reducer/runs'
 export { METADATA_KEY, readReasoningUiMetadata } from './metadata'
 export { parseHeading } from './headings'
@@ -53,6 +54,7 @@ export type { TokenUsage } from '@ag-ui/core'
 export type { FlushMode, ReasoningStore, ReasoningStoreOptions } from './store'
 export type { BlockSummary } from './selectors'
 export type { VisibleBlock, VisibleMessage } from './visibility'
+export type { MarkdownLabels, MarkdownOptions, MarkdownStyle } from './markdown-export'
 export type {
   AgentLike,
   Disconnect,
