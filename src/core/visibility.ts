@@ -1,4 +1,4 @@
-import type { ReasoningBlock, ReasoningKind, ReasoningStatus, ReasoningUiMetadata, Visibility } from './model'
+import type { ReasoningBlock, ReasoningEndReason, ReasoningKind, ReasoningStatus, ReasoningUiMetadata, Visibility } from './model'
 import { isEncryptedOnly, selectSummary, type BlockSummary } from './selectors'
 
 /** A message as the `full` level shows it: no encrypted value, no signature. */
@@ -16,6 +16,8 @@ export interface VisibleBlock {
   readonly id: string
   readonly visibility: Visibility
   readonly status: ReasoningStatus
+  /** Why an `interrupted` block ended early, when known (see `ReasoningBlock.endReason`). */
+  readonly endReason?: ReasoningEndReason
   readonly encrypted: boolean
   /** Encrypted with no visible text: shown as a lock indicator at every level, never expandable. */
   readonly encryptedOnly: boolean
@@ -57,6 +59,7 @@ export function projectBlock(block: ReasoningBlock, visibility: Visibility): Vis
     id: block.id,
     visibility,
     status: block.status,
+    ...(block.endReason !== undefined && { endReason: block.endReason }),
     encrypted: block.encrypted,
     encryptedOnly,
     expandable: visibility !== 'none' && !encryptedOnly && hasContent(block),

@@ -37,15 +37,18 @@ export const ThinkingIndicator = forwardRef(function ThinkingIndicator(
 export interface EncryptedReasoningIndicatorProps extends ComponentPropsWithoutRef<'div'> {
   /** The block; optional inside a `<Reasoning>` / `<ReasoningPanel>`, which provide it. */
   readonly block?: ReasoningBlock
-  /** The text. Default: the `encrypted` label ("Reasoning hidden by the provider"). */
+  /**
+   * The text. Default: the `thinking` label ("Thinking…") while the block streams, then
+   * the `encrypted` label ("Reasoning hidden by the provider").
+   */
   readonly label?: string
   readonly labels?: Partial<ReasoningLabels>
   readonly locale?: string
 }
 
 /**
- * Lock icon, "Reasoning hidden by the provider" and the duration when known
- * (live while streaming). For reasoning the provider returned only encrypted:
+ * Lock icon, "Thinking…" while streaming then "Reasoning hidden by the provider",
+ * and the duration when known (live while streaming). For reasoning the provider returned only encrypted:
  * it never reads, let alone shows, the encrypted value.
  */
 export const EncryptedReasoningIndicator = forwardRef(function EncryptedReasoningIndicator(
@@ -65,11 +68,12 @@ export const EncryptedReasoningIndicator = forwardRef(function EncryptedReasonin
     <div
       data-slot="encrypted-indicator"
       data-status={timing.status}
+      data-end-reason={timing.endReason}
       {...props}
       ref={ref}
     >
       <LockIcon data-slot="encrypted-icon" />
-      <span data-slot="encrypted-label">{label ?? merged.encrypted}</span>
+      <span data-slot="encrypted-label">{label ?? (streaming ? merged.thinking : merged.encrypted)}</span>
       {shown && (
         <time data-slot="encrypted-duration" dateTime={isoDuration(duration)}>
           {formatDuration(duration, resolvedLocale, streaming ? 'narrow' : 'long')}

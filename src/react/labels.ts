@@ -16,10 +16,22 @@ export interface ReasoningLabels {
   readonly thoughtBriefly: string
   /** Complete, duration unknown (e.g. restored from history without timestamps). */
   readonly thought: string
-  /** Interrupted, duration unknown. */
+  /** Interrupted, duration unknown (a failed run, or no reason known). */
   readonly interrupted: string
-  /** Interrupted after `duration` (long form). */
+  /** Interrupted after `duration` (long form). Also for a run that failed (`endReason` `failed`) or an unknown reason. */
   readonly interruptedAfter: (duration: string) => string
+  /** Stopped by the user (`endReason` `stopped`), duration unknown. Neutral: a stop is not a failure. */
+  readonly stopped: string
+  /** Stopped by the user after `duration` (long form): "Stopped thinking after 4 seconds". */
+  readonly stoppedAfter: (duration: string) => string
+  /** Cut short by the provider (`endReason` `cut-short`: a token limit, a content filter), duration unknown. */
+  readonly cutShort: string
+  /** Cut short by the provider after `duration` (long form). */
+  readonly cutShortAfter: (duration: string) => string
+  /** The connection dropped while reasoning (`endReason` `disconnected`), duration unknown. */
+  readonly disconnected: string
+  /** The connection dropped after `duration` (long form) of reasoning. */
+  readonly disconnectedAfter: (duration: string) => string
   /** The encrypted-only indicator: the provider hid its reasoning. */
   readonly encrypted: string
   /** The summary view when a block has neither a provider summary nor titles. */
@@ -57,6 +69,12 @@ export const defaultLabels: ReasoningLabels = {
   thought: 'Thought',
   interrupted: 'Reasoning interrupted',
   interruptedAfter: (duration) => `Reasoning interrupted after ${duration}`,
+  stopped: 'Stopped thinking',
+  stoppedAfter: (duration) => `Stopped thinking after ${duration}`,
+  cutShort: 'Reasoning cut short',
+  cutShortAfter: (duration) => `Reasoning cut short after ${duration}`,
+  disconnected: 'Connection lost while thinking',
+  disconnectedAfter: (duration) => `Connection lost after ${duration} of thinking`,
   encrypted: 'Reasoning hidden by the provider',
   noSummary: 'No summary available',
   summary: 'Summary',

@@ -1,6 +1,6 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
 import { forwardRef, memo, useRef, type ForwardedRef, type ReactNode, type RefObject } from 'react'
-import type { ReasoningStatus } from '../core/model'
+import type { ReasoningEndReason, ReasoningStatus } from '../core/model'
 import { AlertIcon, BulbIcon, ChevronIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
 import { formatCount, formatTokenCount } from './labels'
@@ -92,7 +92,7 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
         <EncryptedReasoningIndicator />
       ) : (
         <>
-          <StatusIcon status={block.status} />
+          <StatusIcon status={block.status} endReason={block.endReason} />
           <ReasoningStatusLabel data-slot="reasoning-status" />
         </>
       )}
@@ -147,8 +147,10 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
 }
 
 /** Spinning spark while thinking, a bulb once done, a warning when cut off. */
-function StatusIcon({ status }: { readonly status: ReasoningStatus }) {
-  if (status === 'interrupted') return <AlertIcon data-slot="reasoning-icon" />
+/** The row's icon: an alert when reasoning ended early, except for the user's own stop, which is no failure. */
+function StatusIcon({ status, endReason }: { readonly status: ReasoningStatus; readonly endReason: ReasoningEndReason | undefined }) {
+  if (status === 'interrupted' && endReason === 'stopped') return <BulbIcon data-slot="reasoning-icon" data-end-reason={endReason} />
+  if (status === 'interrupted') return <AlertIcon data-slot="reasoning-icon" data-end-reason={endReason} />
   if (status === 'complete') return <BulbIcon data-slot="reasoning-icon" />
   return <SparkIcon data-slot="reasoning-icon" />
 }

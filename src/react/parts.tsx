@@ -23,7 +23,7 @@ import {
   type ForwardedRef,
   type ReactNode,
 } from 'react'
-import type { ReasoningBlock, Visibility } from '../core/model'
+import type { ReasoningBlock, ReasoningEndReason, Visibility } from '../core/model'
 import { getBlockDuration } from '../core/selectors'
 import { projectBlock, type VisibleBlock } from '../core/visibility'
 import { useLiveDuration } from './clock'
@@ -77,6 +77,7 @@ export function useOptionalReasoningContext(): ReasoningContextValue | null {
 function stateAttributes(block: VisibleBlock) {
   return {
     'data-status': block.status,
+    'data-end-reason': block.endReason,
     'data-visibility': block.visibility,
     'data-encrypted': block.encrypted ? '' : undefined,
     'data-encrypted-only': block.encryptedOnly ? '' : undefined,
@@ -111,8 +112,9 @@ export interface ReasoningProps extends ComponentPropsWithoutRef<typeof Collapsi
 /**
  * Root of one reasoning block (a `div`, Radix `Collapsible.Root`). Holds the open
  * state under the open policy and gives its parts the block, projected to the
- * visibility level. `data-state` (open|closed), `data-status`, `data-visibility`,
- * `data-encrypted`, `data-encrypted-only`, `data-expandable`.
+ * visibility level. `data-state` (open|closed), `data-status`, `data-end-reason`
+ * (why an interrupted block ended: stopped|failed|disconnected|cut-short, when known),
+ * `data-visibility`, `data-encrypted`, `data-encrypted-only`, `data-expandable`.
  */
 export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, ref: ForwardedRef<HTMLDivElement>) {
   const config = useReasoningConfig()
@@ -232,8 +234,11 @@ export interface ReasoningStatusLabelProps extends ComponentPropsWithoutRef<'spa
 
 /**
  * The status line: "Thinking…", "Thinking · 7s" (live, once a second),
- * "Thought for 12 seconds", "Thought for less than a second", "Reasoning
- * interrupted after 4 seconds". Only this element re-renders on each tick.
+ * "Thought for 12 seconds", "Thought for less than a second", and for a block that
+ * ended early, by its `endReason`: "Stopped thinking after 4 seconds" (the user's
+ * stop), "Reasoning cut short after 4 seconds", "Connection lost after 4 seconds of
+ * thinking", "Reasoning interrupted after 4 seconds" (failed, or unknown). Only this
+ * element re-renders on each tick.
  */
 export const ReasoningStatusLabel = forwardRef(function ReasoningStatusLabel(
   { asChild, children, ...props }: ReasoningStatusLabelProps,
@@ -251,7 +256,7 @@ export const ReasoningStatusLabel = forwardRef(function ReasoningStatusLabel(
 
 /** The status wording for a block that has run for `duration` ms (undefined: unknown, or no counter yet). */
 export function statusLabel(
-  block: Pick<VisibleBlock, 'status'>,
+  block: Pick<VisibleBlock, 'status' | 'endReason'>,
   labels: ReasoningLabels,
   locale: string | undefined,
   duration: number | undefined,
@@ -262,10 +267,20 @@ export function statusLabel(
     case 'complete':
       if (duration === undefined) return labels.thought
       return duration < 1000 ? labels.thoughtBriefly : labels.thoughtFor(formatDuration(duration, locale))
-    case 'interrupted':
-      return duration === undefined || duration < 1000 ? labels.interrupted : labels.interruptedAfter(formatDuration(duration, locale))
+    case 'interrupted': {
+      const [short, after] = INTERRUPTED[block.endReason ?? 'failed']
+      return duration === undefined || duration < 1000 ? labels[short] : labels[after](formatDuration(duration, locale))
+    }
   }
 }
+
+/** The labels for an interrupted block, by why it ended: without and with its duration. */
+const INTERRUPTED = {
+  stopped: ['stopped', 'stoppedAfter'],
+  'cut-short': ['cutShort', 'cutShortAfter'],
+  disconnected: ['disconnected', 'disconnectedAfter'],
+  failed: ['interrupted', 'interruptedAfter'],
+} as const satisfies Record<ReasoningEndReason, readonly [keyof ReasoningLabels, keyof ReasoningLabels]>
 
 export interface ReasoningDurationProps extends ComponentPropsWithoutRef<'time'>, SlotProps {
   /** `long` ("12 seconds", default) or `narrow` ("12s"). */

@@ -70,10 +70,12 @@ export function useReasoningStream(
   const previous = useRef<Connection | null>(null)
   useEffect(() => {
     if (source == null) return
+    // A new source replaces this hook's previous one at once, before it connects: the
+    // old one's disconnect stops what it left open, and must not stop the new one's run.
+    // Only a remount with the same source (StrictMode) gets the grace period.
+    const replaced = previous.current
+    if (replaced && (replaced.source !== source || replaced.store !== store)) disposeIfUnused(replaced)
     const connection = acquire(store, source, sourceOptions.current)
-    // A new source replaces this hook's previous one at once; only a remount
-    // with the same source (StrictMode) gets the grace period.
-    if (previous.current && previous.current !== connection) disposeIfUnused(previous.current)
     previous.current = connection
     return () => release(connection)
   }, [store, source])

@@ -75,16 +75,17 @@ describe('restored history in the components', () => {
     expect(statuses(container)).toEqual([defaultLabels.thought])
   })
 
-  it('given a block interrupted before the reload, should stay interrupted, with its duration, and never tick', () => {
+  it('given a block interrupted before the reload, should stay interrupted, for its reason, with its duration, and never tick', () => {
     const store = testStore()
     feed(store, run(), span('s1', { timestamp: 1_000 }), msgStart('m1'), content('m1', 'half'))
     store.clock.now = 5_000
     store.streamEnded()
     const { container } = render(<ReasoningStream store={restored(toReasoningMessages(store.getState()))} />)
     expect(container.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-status', 'interrupted')
-    expect(statuses(container)).toEqual(['Reasoning interrupted after 4 seconds'])
+    expect(container.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-end-reason', 'disconnected')
+    expect(statuses(container)).toEqual(['Connection lost after 4 seconds of thinking'])
     act(() => vi.advanceTimersByTime(3_000))
-    expect(statuses(container)).toEqual(['Reasoning interrupted after 4 seconds'])
+    expect(statuses(container)).toEqual(['Connection lost after 4 seconds of thinking'])
   })
 
   it('given a block saved while it streamed, should show it interrupted without a duration, not a live counter', () => {

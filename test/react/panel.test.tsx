@@ -202,7 +202,8 @@ describe('status row', () => {
     store.streamEnded(new Error('socket closed'))
     const { panel } = renderPanel(store, { defaultOpen: true })
     expect(panel()).toHaveAttribute('data-status', 'interrupted')
-    expect(status(panel())).toBe('Reasoning interrupted after 4 seconds')
+    expect(panel()).toHaveAttribute('data-end-reason', 'disconnected')
+    expect(status(panel())).toBe('Connection lost after 4 seconds of thinking')
     expect(panel()).toHaveTextContent('Kept text.')
   })
 

@@ -31,6 +31,7 @@ import {
   ThinkingIndicator,
   Trigger,
   type ReasoningBlock,
+  type ReasoningEndReason,
   type ReasoningState,
   type ReasoningStore,
 } from 'reasoning-ui'
@@ -75,10 +76,11 @@ function completeBlock(seconds = 12, text = RAW): ReasoningBlock {
   return blockOf(completeStore(seconds, text))
 }
 
-function interruptedBlock(seconds = 4): ReasoningBlock {
+/** A block that ended early after `seconds`, for `reason` (default: the run failed). */
+function interruptedBlock(seconds = 4, reason: ReasoningEndReason = 'failed'): ReasoningBlock {
   const store = startedStore()
   store.clock.now = T0 + seconds * 1000
-  store.streamEnded()
+  store.streamEnded(undefined, reason)
   return blockOf(store)
 }
 
@@ -633,6 +635,10 @@ describe('ReasoningStatusLabel', () => {
     ['a block complete after 12 s', completeBlock(12), 'Thought for 12 seconds'],
     ['a block complete after 0.4 s', completeBlock(0.4), 'Thought for less than a second'],
     ['a block interrupted after 4 s', interruptedBlock(4), 'Reasoning interrupted after 4 seconds'],
+    ['a block the user stopped after 4 s', interruptedBlock(4, 'stopped'), 'Stopped thinking after 4 seconds'],
+    ['a block the user stopped at once', interruptedBlock(0.3, 'stopped'), 'Stopped thinking'],
+    ['a block the provider cut short after 4 s', interruptedBlock(4, 'cut-short'), 'Reasoning cut short after 4 seconds'],
+    ['a block whose connection dropped after 4 s', interruptedBlock(4, 'disconnected'), 'Connection lost after 4 seconds of thinking'],
     ['a finished block without timestamps', untimedBlock, 'Thought'],
   ])('given %s, should say the documented wording', (_, block, wording) => {
     render(

@@ -74,7 +74,8 @@ function completeBlock(seconds = 12): ReasoningBlock {
 function interruptedBlock(seconds = 4): ReasoningBlock {
   const store = startedStore()
   store.clock.now = T0 + seconds * 1000
-  store.streamEnded()
+  // The run failed: the wording the German labels below override.
+  store.streamEnded(undefined, 'failed')
   return blockOf(store)
 }
 
