@@ -51,13 +51,26 @@ export function tailOf(paragraphs: Paragraphs): string {
   return paragraphs.text.slice(paragraphs.tailStart)
 }
 
-/** True when the text leaves a ``` (or ~~~) fence open: an odd number of fence lines. */
+/**
+ * True when the text leaves a ``` (or ~~~) fence open. As in CommonMark, a
+ * fence closes only on a line of the same character, at least as long, with
+ * nothing after it: a ``` line inside a ~~~ block (or a longer ```` fence) is code.
+ */
 function opensFence(text: string): boolean {
   if (!text.includes('```') && !text.includes('~~~')) return false
-  let open = false
+  let fence: string | undefined
   for (const line of text.split('\n')) {
-    const t = line.trimStart()
-    if (t.startsWith('```') || t.startsWith('~~~')) open = !open
+    const m = FENCE.exec(line)
+    if (!m) continue
+    const [, marks, rest] = m as unknown as [string, string, string]
+    if (fence === undefined) {
+      // A backtick fence's info string has no backtick (```` ```a``` ```` is inline code).
+      if (!(marks[0] === '`' && rest.includes('`'))) fence = marks
+    } else if (marks[0] === fence[0] && marks.length >= fence.length && rest.trim() === '') {
+      fence = undefined
+    }
   }
-  return open
+  return fence !== undefined
 }
+
+const FENCE = /^\s*(`{3,}|~{3,})(.*)$/

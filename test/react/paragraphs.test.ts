@@ -21,6 +21,21 @@ describe('splitParagraphs', () => {
     expect(tail(p)).toBe('Done')
   })
 
+  it('given a fence still open while it streams, should keep everything after it in the tail', () => {
+    const p = splitParagraphs('Try:\n\n```js\nconst a = 1\n\nconst b')
+    expect(p.done).toEqual(['Try:'])
+    expect(tail(p)).toBe('```js\nconst a = 1\n\nconst b')
+  })
+
+  it('given a ``` line inside a ~~~ block or a longer fence, should not take it for the end of the block', () => {
+    expect(splitParagraphs('~~~md\n```\n\nstill code\n~~~\n\nDone').done).toEqual(['~~~md\n```\n\nstill code\n~~~'])
+    expect(splitParagraphs('````\n```\n\nstill code\n````\n\nDone').done).toEqual(['````\n```\n\nstill code\n````'])
+  })
+
+  it('given inline code of three backticks, should not take it for a fence', () => {
+    expect(splitParagraphs('```a``` is code\n\nNext\n\nLast').done).toEqual(['```a``` is code', 'Next'])
+  })
+
   it('given an appended delta, should keep the finished paragraph strings of the previous split', () => {
     const first = splitParagraphs('One.\n\nTwo')
     const second = splitParagraphs('One.\n\nTwo and more', first)
@@ -35,7 +50,7 @@ describe('splitParagraphs', () => {
   })
 
   it('should split incrementally exactly as from scratch, however the text is cut into deltas', () => {
-    const piece = fc.constantFrom('a', 'b ', '\n', '\n\n', '```', '**', 'x\n\ny', ' ')
+    const piece = fc.constantFrom('a', 'b ', '\n', '\n\n', '```', '~~~', '````', '**', 'x\n\ny', ' ')
     fc.assert(
       fc.property(fc.array(fc.array(piece, { maxLength: 6 }).map((p) => p.join('')), { maxLength: 30 }), (deltas) => {
         let text = ''
