@@ -27,6 +27,7 @@ export { ReasoningProvider, useReasoningConfig } from './provider'
 export { defaultLabels, formatDuration, mergeLabels } from './labels'
 export { autoOpenPolicy, resolveOpenPolicy, useReasoningOpenState } from './open-state'
 export { splitParagraphs } from './paragraphs'
+export { markdownText, plainText } from './text'
 
 export type { ReasoningStreamResult, UseReasoningStreamOptions } from './use-reasoning-stream'
 export type {

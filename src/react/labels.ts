@@ -59,6 +59,10 @@ export interface ReasoningLabels {
    * `formatted` is compact for the locale ("768", "1.2K", "12K"); `count` is the exact number, for plurals.
    */
   readonly reasoningTokens: (count: number, formatted: string) => string
+  /** The copy button of a code block in rendered markdown. */
+  readonly copyCode: string
+  /** What the copy button says for a moment after copying. */
+  readonly copied: string
 }
 
 export const defaultLabels: ReasoningLabels = {
@@ -88,6 +92,8 @@ export const defaultLabels: ReasoningLabels = {
   conclusion: 'Conclusion',
   subagent: (name) => `Subagent ${name}`,
   reasoningTokens: (count, formatted) => `${formatted} reasoning ${count === 1 ? 'token' : 'tokens'}`,
+  copyCode: 'Copy code',
+  copied: 'Copied',
 }
 
 /** The defaults with the caller's overrides on top (later arguments win). */

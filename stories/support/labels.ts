@@ -31,6 +31,8 @@ export const germanLabels: ReasoningLabels = {
   conclusion: 'Schlussfolgerung',
   subagent: (name) => `Subagent ${name}`,
   reasoningTokens: (count, formatted) => `${formatted} Denk-Token${count === 1 ? '' : 's'}`,
+  copyCode: 'Code kopieren',
+  copied: 'Kopiert',
 }
 
 /** Every label in Arabic (durations from `Intl` with locale `ar`). */
@@ -61,6 +63,8 @@ export const arabicLabels: ReasoningLabels = {
   conclusion: 'الاستنتاج',
   subagent: (name) => `الوكيل الفرعي ${name}`,
   reasoningTokens: (_count, formatted) => `رموز التفكير: ${formatted}`,
+  copyCode: 'نسخ الرمز',
+  copied: 'تم النسخ',
 }
 
 /** Labels and `lang` per locale of the Storybook locale switch. */

@@ -5,7 +5,8 @@
  * structured steps, block outcomes, tool names, subagent names, labels from the
  * provider and from the `labels` prop, indicator labels), and the components
  * render it at every visibility level. Nothing may run (no flag set, no dialog,
- * no navigation) and nothing may become markup.
+ * no navigation), load (no request for a payload's URL) or become markup other
+ * than the markdown renderer's own elements (links only to http(s)/mailto).
  */
 import { cleanup, render } from '@testing-library/react'
 import {
@@ -17,11 +18,16 @@ import {
   ReasoningTimeline,
   ThinkingIndicator,
   defaultLabels,
+  parseHeading,
+  splitParagraphs,
   type ReasoningLabels,
   type ReasoningState,
   type Visibility,
 } from 'reasoning-ui'
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Markdown } from '../../src/react/markdown'
 import '../../src/styles/reasoning.css'
 import { openAll } from '../helpers/dom'
 import { testStore } from '../helpers/events'
@@ -36,7 +42,36 @@ const T0 = 1_700_000_000_000
 const levels: readonly Visibility[] = ['full', 'summary', 'none']
 
 /** The elements the kit itself renders (and the test's wrappers): anything else came from a payload. */
-const kitElements = new Set(['div', 'span', 'p', 'strong', 'button', 'svg', 'path', 'rect', 'ol', 'ul', 'li', 'dl', 'dt', 'dd', 'meter', 'time'])
+const kitElements = new Set([
+  'div', 'span', 'p', 'strong', 'button', 'svg', 'path', 'rect', 'ol', 'ul', 'li', 'dl', 'dt', 'dd', 'meter', 'time',
+  // Markdown, the default renderer (links and checkboxes are checked by activeContent).
+  'em', 'del', 'code', 'pre', 'blockquote', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'input',
+])
+
+/**
+ * What the default (markdown) renderer shows of `text` as a finished message:
+ * each paragraph rendered on its own, a one-line bold/ATX paragraph as its heading.
+ * Whitespace squashed. The copy buttons of code blocks say what `labels` say.
+ */
+function markdownShown(text: string, labels: ReasoningLabels): string {
+  const split = splitParagraphs(text)
+  const paragraphs = [...split.done, text.slice(split.tailStart)].filter((p) => p.trim() !== '')
+  const element = document.createElement('div')
+  const root = createRoot(element)
+  flushSync(() =>
+    root.render(
+      <ReasoningProvider labels={labels}>
+        {paragraphs.map((p, i) => {
+          const heading = p.trim().includes('\n') ? undefined : parseHeading(p)
+          return heading !== undefined ? <p key={i}>{heading}</p> : <Markdown key={i} text={p} />
+        })}
+      </ReasoningProvider>,
+    ),
+  )
+  const shown = element.textContent
+  root.unmount()
+  return squash(shown)
+}
 
 /** Every label the payload: strings, and functions whose result starts with it. */
 function labelsOf(text: string): ReasoningLabels {
@@ -226,15 +261,15 @@ describe('every XSS payload in every untrusted slot, rendered by the default ren
       const unbadged = [...container.querySelectorAll('[data-slot="reasoning-panel"]')].filter((panel) => !panel.querySelector('[data-slot="reasoning-subagent"]'))
       expect(unbadged.length, where).toBeGreaterThan(0)
       if (level === 'full') {
-        // A paragraph that is one bold line shows as a heading, without its asterisks.
-        expect(squash(slotText(container, 'reasoning-text').replaceAll('**', '')), where).toContain(squash(text.replaceAll('**', '')))
+        // Reasoning text is markdown: what it shows of the payload, as text.
+        expect(squash(slotText(container, 'reasoning-text')), where).toContain(markdownShown(text, labelsOf(text)))
         expect(squash(slotText(container, 'reasoning-step-type')), where).toContain(p)
         expect(squash(slotText(container, 'reasoning-step-title')), where).toContain(p)
         expect(squash(slotText(container, 'reasoning-key-factors')), where).toContain(p)
         expect(squash(slotText(container, 'reasoning-conclusion')), where).toContain(p)
       }
       if (level !== 'none') {
-        expect(squash(slotText(container, 'reasoning-summary')), where).toContain(p)
+        expect(squash(slotText(container, 'reasoning-summary')), where).toContain(markdownShown(text, labelsOf(text)))
         expect(squash(slotText(container, 'reasoning-summary-titles')), where).toContain(squash(oneLine(text)))
       } else {
         expect(container.querySelector('[data-slot="reasoning-text"], [data-slot="reasoning-summary"]'), where).toBeNull()
@@ -242,8 +277,10 @@ describe('every XSS payload in every untrusted slot, rendered by the default ren
       expect(shown, where).toContain(p)
       expect(container.innerHTML).not.toContain(ENC)
 
-      // Nothing ran, asked or left.
+      // Nothing ran, asked, loaded or left.
       expect(ranPayloads(window), where).toEqual([])
+      const loaded = performance.getEntriesByType('resource').map((r) => r.name).filter((url) => url.includes('xss.invalid') || url.includes('__xss'))
+      expect(loaded, where).toEqual([])
       expect(dialogs.alert, where).not.toHaveBeenCalled()
       expect(dialogs.confirm, where).not.toHaveBeenCalled()
       expect(dialogs.prompt, where).not.toHaveBeenCalled()

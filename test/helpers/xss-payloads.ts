@@ -97,6 +97,22 @@ const entries: readonly (readonly [string, XssCategory, (f: string) => string])[
   ['md-data-url', 'markdown', (f) => `[x](data:text/html;base64,${base64(`<script>top.${f}=1</script>`)}#${f})`],
   ['md-html-data-url', 'markdown', (f) => `<a href="data:text/html,<script>top.${f}=1</script>">x</a>`],
   ['md-bold-html', 'markdown', (f) => `**<img src=x onerror=window.${f}=1>**`],
+  // The default renderer parses markdown: payloads in link targets, images, code fences and tables.
+  ['md-link-vbscript', 'markdown', (f) => `[x](vbscript:window.${f}=1) and [y](VBScript:window.${f}=1)`],
+  ['md-link-protocol-relative', 'markdown', (f) => `[x](//xss.invalid/${f}) and [y](/${f}) and [z](#${f})`],
+  ['md-link-space-javascript', 'markdown', (f) => `[x]( javascript:window.${f}=1) and [y](\tjavascript:window.${f}=1)`],
+  ['md-link-title-breakout', 'markdown', (f) => `[x](https://example.com/" onmouseover="window.${f}=1)`],
+  ['md-link-text-html', 'markdown', (f) => `[<img src=x onerror=window.${f}=1>](https://example.com/${f})`],
+  ['md-image-remote', 'markdown', (f) => `![secret](https://xss.invalid/leak?${f}=1) and ![](http://xss.invalid/${f}.png)`],
+  ['md-image-javascript', 'markdown', (f) => `![x](javascript:window.${f}=1)`],
+  ['md-image-data-svg', 'markdown', (f) => `![x](data:image/svg+xml,<svg onload=top.${f}=1>)`],
+  ['md-image-in-link', 'markdown', (f) => `[![x](https://xss.invalid/${f}.png)](javascript:window.${f}=1)`],
+  ['md-fence-language-breakout', 'markdown', (f) => `\`\`\`"><img src=x onerror=window.${f}=1>\nwindow.${f}=1\n\`\`\``],
+  ['md-fence-unclosed', 'markdown', (f) => `\`\`\`html\n<script>window.${f}=1</script>\n\n<img src=x onerror=window.${f}=1>`],
+  ['md-fence-tilde', 'markdown', (f) => `~~~js\n\`\`\`\n<script>window.${f}=1</script>\n~~~`],
+  ['md-table-html', 'markdown', (f) => `| <img src=x onerror=window.${f}=1> | [x](javascript:window.${f}=1) |\n|---|---|\n| <script>window.${f}=1</script> | ![y](https://xss.invalid/${f}) |`],
+  ['md-task-list', 'markdown', (f) => `- [x] <input autofocus onfocus=window.${f}=1>\n- [ ] [x](javascript:window.${f}=1)`],
+  ['md-blockquote-html', 'markdown', (f) => `> <iframe src="javascript:parent.${f}=1"></iframe>\n> **<svg onload=window.${f}=1>**`],
   ['md-inline-code-html', 'markdown', (f) => `\`<img src=x onerror=window.${f}=1>\``],
   ['md-fenced-html', 'markdown', (f) => `\`\`\`html\n<script>window.${f}=1</script>\n\`\`\``],
   ['md-html-block', 'markdown', (f) => `<div>\n\n<img src=x onerror=window.${f}=1>\n\n</div>`],
@@ -187,6 +203,20 @@ function urlScheme(value: string): string {
 }
 
 /**
+ * The markdown renderer's own active elements: links only to http(s) or mailto,
+ * with `rel="noopener noreferrer nofollow"`, and disabled task-list checkboxes.
+ */
+function kitMade(el: Element): boolean {
+  if (el.localName === 'a') {
+    return /^(https?:\/\/|mailto:)/i.test(el.getAttribute('href') ?? '') && el.getAttribute('rel') === 'noopener noreferrer nofollow' && el.getAttributeNames().every((n) => ['href', 'rel', 'target'].includes(n))
+  }
+  if (el.localName === 'input') {
+    return el.getAttribute('type') === 'checkbox' && el.hasAttribute('disabled') && el.getAttributeNames().every((n) => ['type', 'checked', 'disabled', 'readonly'].includes(n))
+  }
+  return false
+}
+
+/**
  * What in `root` a payload made active: elements that run or load things,
  * event-handler attributes, URL attributes with a script or data scheme, and
  * inline styles that name a payload. Empty when everything stayed text.
@@ -195,7 +225,7 @@ export function activeContent(root: Element): string[] {
   const found: string[] = []
   const describe = (el: Element) => `<${el.localName}${el.getAttribute('data-slot') ? ` data-slot="${el.getAttribute('data-slot')}"` : ''}>`
   for (const el of root.querySelectorAll(activeElements.join(', '))) {
-    found.push(`element ${describe(el)}`)
+    if (!kitMade(el)) found.push(`element ${describe(el)}`)
   }
   for (const el of [root, ...root.querySelectorAll('*')]) {
     for (const name of el.getAttributeNames()) {

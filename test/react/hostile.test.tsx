@@ -13,6 +13,8 @@
 import { act, cleanup, render } from '@testing-library/react'
 import fc from 'fast-check'
 import { Component, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import {
   ReasoningPanel,
@@ -34,6 +36,7 @@ import {
   type RenderText,
   type Visibility,
 } from 'reasoning-ui'
+import { Markdown } from '../../src/react/markdown'
 import { ENC, POLLUTED, RAW, arm, endError, hostileStream, type HostileStream } from '../helpers/hostile'
 
 const LEVELS: readonly Visibility[] = ['full', 'summary', 'none']
@@ -124,14 +127,26 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim()
 /**
  * What a paragraph list shows for `text`, split from scratch (the DOM was built
  * incrementally, delta by delta): the raw paragraphs, or with the default
- * renderer a finished one-line bold/ATX paragraph as its heading text.
+ * (markdown) renderer a finished one-line bold/ATX paragraph as its heading
+ * text and any other as the text its markdown shows, rendered from scratch.
  */
 function shown(text: string, live: boolean, renderText: RenderText | undefined): string {
   if (renderText) return normalize(text)
   const split = splitParagraphs(text)
   const tail = text.slice(split.tailStart)
   const paragraphs = [...split.done.map((p) => [p, false] as const), ...(tail.trim() !== '' ? [[tail, live] as const] : [])]
-  return normalize(paragraphs.map(([p, isLive]) => (!isLive && !p.trim().includes('\n') ? parseHeading(p) ?? p : p)).join(' '))
+  const heading = (p: string, isLive: boolean) => (!isLive && !p.trim().includes('\n') ? parseHeading(p) : undefined)
+  return normalize(paragraphs.map(([p, isLive]) => heading(p, isLive) ?? markdownText(p, isLive)).join(' '))
+}
+
+/** The text content of one paragraph's markdown. */
+function markdownText(text: string, live: boolean): string {
+  const element = document.createElement('div')
+  const root = createRoot(element)
+  flushSync(() => root.render(<Markdown text={text} live={live} />))
+  const shownText = element.textContent
+  root.unmount()
+  return shownText
 }
 
 const PARAGRAPHS = ':scope > [data-slot="reasoning-paragraph"], :scope > [data-slot="reasoning-heading"]'

@@ -383,7 +383,9 @@ describe('long traces', () => {
     const store = streaming(text)
     const { panel } = renderPanel(store)
     const paragraphs = [...panel().querySelectorAll('[data-slot="reasoning-text"] > *')].map((p) => p.textContent)
-    expect(paragraphs).toEqual(['a', 'b c\nd', 'Head', 'e'])
+    // Markdown: the single newline in the second paragraph is a line break (<br>), the bold line a heading.
+    expect(paragraphs).toEqual(['a', 'b cd', 'Head', 'e'])
+    expect(panel().querySelectorAll('[data-slot="reasoning-text"] > *')[1]!.querySelector('br')).not.toBeNull()
   })
 
   it('should render reasoning text as text, never as HTML', () => {

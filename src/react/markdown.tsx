@@ -1,0 +1,376 @@
+/**
+ * Markdown for one paragraph of untrusted reasoning text. The parser is
+ * streaming-markdown (see "//markdown" in package.json for why); its tokens
+ * are collected into a small tree here and mapped to React elements by hand:
+ * never `innerHTML`, raw HTML stays text (the parser has no HTML construct),
+ * links only for http(s) and mailto, images never loaded.
+ */
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react'
+import {
+  BLOCKQUOTE,
+  CHECKBOX,
+  CODE_BLOCK,
+  CODE_FENCE,
+  CODE_INLINE,
+  DOCUMENT,
+  EQUATION_BLOCK,
+  EQUATION_INLINE,
+  HEADING_1,
+  HEADING_6,
+  IMAGE,
+  ITALIC_AST,
+  ITALIC_UND,
+  LINE_BREAK,
+  LINK,
+  LIST_ITEM,
+  LIST_ORDERED,
+  LIST_UNORDERED,
+  PARAGRAPH,
+  RAW_URL,
+  RULE,
+  STRIKE,
+  STRONG_AST,
+  STRONG_UND,
+  TABLE,
+  TABLE_CELL,
+  TABLE_ROW,
+  parser,
+  parser_end,
+  parser_write,
+  type Attr,
+  type Token,
+} from 'streaming-markdown'
+import { parseHeading } from '../core/headings'
+import { useLabels } from './parts'
+
+/** A node of the parsed paragraph: a token with its attributes and children, or text. */
+export type MarkdownNode = string | MarkdownElement
+
+export interface MarkdownElement {
+  readonly type: Token
+  /** Attributes by the parser's `Attr` number (href, src, lang, checked, start). */
+  readonly attrs: Partial<Record<Attr, string>>
+  readonly children: MarkdownNode[]
+  /** The source closed it (`**bold**`); false for what the end of the text cut short (`**bold`). */
+  closed: boolean
+}
+
+const HREF = 1 as Attr
+const SRC = 2 as Attr
+const LANG = 4 as Attr
+const CHECKED = 8 as Attr
+const START = 16 as Attr
+
+/** Parses markdown into a tree. Inline constructs the text leaves open are marked `closed: false`. */
+export function parseMarkdown(text: string): MarkdownNode[] {
+  const root: MarkdownElement = { type: DOCUMENT, attrs: {}, children: [], closed: true }
+  const stack: MarkdownElement[] = [root]
+  let ending = false
+  const top = () => stack[stack.length - 1]!
+  const p = parser({
+    data: undefined,
+    add_token(_data: undefined, type: Token) {
+      const node: MarkdownElement = { type, attrs: {}, children: [], closed: false }
+      top().children.push(node)
+      stack.push(node)
+    },
+    end_token() {
+      const node = stack.length > 1 ? stack.pop()! : root
+      if (!ending) node.closed = true
+    },
+    add_text(_data: undefined, chunk: string) {
+      const children = top().children
+      const last = children.length - 1
+      if (typeof children[last] === 'string') children[last] += chunk
+      else children.push(chunk)
+    },
+    set_attr(_data: undefined, attr: Attr, value: string) {
+      top().attrs[attr] = value
+    },
+  })
+  parser_write(p, text)
+  ending = true
+  parser_end(p)
+  return root.children
+}
+
+/** Link targets that may be links: http(s) and mailto, nothing else (no javascript:, data:, relative or protocol-relative). */
+export function safeHref(href: string | undefined): string | undefined {
+  if (href === undefined) return undefined
+  const trimmed = href.trim()
+  return /^(https?:\/\/[^\s/]|mailto:[^\s])/i.test(trimmed) ? trimmed : undefined
+}
+
+/** The literal markers of inline constructs, for showing an unclosed one as the text it is. */
+const MARKERS: Partial<Record<Token, string>> = {
+  [ITALIC_AST]: '*',
+  [ITALIC_UND]: '_',
+  [STRONG_AST]: '**',
+  [STRONG_UND]: '__',
+  [STRIKE]: '~~',
+  [CODE_INLINE]: '`',
+  [LINK]: '[',
+  [IMAGE]: '![',
+  [EQUATION_INLINE]: '$',
+  [EQUATION_BLOCK]: '$$',
+}
+
+const WORD = /[\p{L}\p{N}]/u
+
+/** `snake_case_name`: underscores inside a word are not emphasis (CommonMark), whatever the parser thought. */
+function intraword(siblings: readonly MarkdownNode[], i: number): boolean {
+  const before = siblings[i - 1]
+  const after = siblings[i + 1]
+  return (typeof before === 'string' && WORD.test(before.slice(-1))) || (typeof after === 'string' && WORD.test(after.charAt(0)))
+}
+
+/** The text a list of nodes shows. */
+export function textOf(nodes: readonly MarkdownNode[]): string {
+  return nodes.map((n) => (typeof n === 'string' ? n : textOf(n.children))).join('')
+}
+
+/** Headings are `<p><strong>`, never `<h1>`–`<h6>`: a panel inside a chat must not add to the page's outline. */
+export function Heading({ children, level, live }: { readonly children: ReactNode; readonly level?: number; readonly live?: boolean }) {
+  return (
+    <p data-slot="reasoning-heading" data-level={level} data-live={live ? '' : undefined}>
+      <strong>{children}</strong>
+    </p>
+  )
+}
+
+function renderNodes(nodes: readonly MarkdownNode[]): ReactNode[] {
+  return nodes.map((node, i) => (typeof node === 'string' ? node : renderElement(node, i, nodes)))
+}
+
+function renderElement(node: MarkdownElement, key: number, siblings: readonly MarkdownNode[]): ReactNode {
+  const { type, attrs, children } = node
+  const marker = MARKERS[type]
+  // An inline construct the text has not closed (yet) is the text it is: `**bold` streams as text until `**`.
+  // Math is not rendered: `$5 and $10` in reasoning is money far more often than TeX.
+  if (marker !== undefined && (!node.closed || type === EQUATION_INLINE || type === EQUATION_BLOCK || (type === ITALIC_UND && intraword(siblings, key)))) {
+    const close = !node.closed ? '' : type === LINK ? ']' : type === IMAGE ? ']' : marker
+    return (
+      <Fragment key={key}>
+        {marker}
+        {renderNodes(children)}
+        {close}
+      </Fragment>
+    )
+  }
+  if (type >= HEADING_1 && type <= HEADING_6) {
+    return (
+      <Heading key={key} level={type - HEADING_1 + 1}>
+        {renderNodes(children)}
+      </Heading>
+    )
+  }
+  switch (type) {
+    case PARAGRAPH:
+      return <p key={key}>{renderNodes(children)}</p>
+    case CODE_BLOCK:
+    case CODE_FENCE:
+      return <CodeBlock key={key} code={textOf(children)} language={attrs[LANG]?.trim() || undefined} />
+    case CODE_INLINE:
+      return <code key={key}>{textOf(children)}</code>
+    case ITALIC_AST:
+    case ITALIC_UND:
+      return <em key={key}>{renderNodes(children)}</em>
+    case STRONG_AST:
+    case STRONG_UND:
+      return <strong key={key}>{renderNodes(children)}</strong>
+    case STRIKE:
+      return <del key={key}>{renderNodes(children)}</del>
+    case LINK:
+    case RAW_URL: {
+      const href = safeHref(attrs[HREF])
+      if (href === undefined) return <span key={key}>{renderNodes(children)}</span>
+      return (
+        <a key={key} href={href} rel="noopener noreferrer nofollow" target="_blank">
+          {renderNodes(children)}
+        </a>
+      )
+    }
+    case IMAGE: {
+      // Never an <img>: loading a prompt-injected URL would send data to whoever chose it.
+      const alt = textOf(children).trim()
+      const src = attrs[SRC]?.trim()
+      return (
+        <span key={key} data-slot="reasoning-image">
+          {alt !== '' && <span data-slot="reasoning-image-alt">{alt}</span>}
+          {src !== undefined && src !== '' && <span data-slot="reasoning-image-url">{src}</span>}
+        </span>
+      )
+    }
+    case BLOCKQUOTE:
+      return <blockquote key={key}>{renderNodes(children)}</blockquote>
+    case LINE_BREAK:
+      return <br key={key} />
+    case RULE:
+      return <hr key={key} />
+    case LIST_UNORDERED:
+      return <ul key={key}>{renderNodes(children)}</ul>
+    case LIST_ORDERED: {
+      const start = Number(attrs[START])
+      return (
+        <ol key={key} start={Number.isSafeInteger(start) && start !== 1 ? start : undefined}>
+          {renderNodes(children)}
+        </ol>
+      )
+    }
+    case LIST_ITEM:
+      return <li key={key}>{renderNodes(children)}</li>
+    case CHECKBOX:
+      return <input key={key} type="checkbox" checked={attrs[CHECKED] !== undefined} disabled readOnly />
+    case TABLE:
+      return <Table key={key} rows={children} />
+    default:
+      return <Fragment key={key}>{renderNodes(children)}</Fragment>
+  }
+}
+
+/** A table: its first row is the header. Scrolls sideways in its own box when wide. */
+function Table({ rows }: { readonly rows: readonly MarkdownNode[] }) {
+  const [head, ...body] = rows.filter((r): r is MarkdownElement => typeof r !== 'string' && r.type === TABLE_ROW)
+  const cells = (row: MarkdownElement, Cell: 'th' | 'td') =>
+    row.children.map((cell, i) => (typeof cell === 'string' || cell.type !== TABLE_CELL ? null : <Cell key={i}>{renderNodes(trimmed(cell.children))}</Cell>))
+  return (
+    <div data-slot="reasoning-table" tabIndex={0}>
+      <table>
+        {head && (
+          <thead>
+            <tr>{cells(head, 'th')}</tr>
+          </thead>
+        )}
+        {body.length > 0 && (
+          <tbody>
+            {body.map((row, i) => (
+              <tr key={i}>{cells(row, 'td')}</tr>
+            ))}
+          </tbody>
+        )}
+      </table>
+    </div>
+  )
+}
+
+/** A cell's content without the padding spaces around it. */
+function trimmed(nodes: readonly MarkdownNode[]): MarkdownNode[] {
+  const out = [...nodes]
+  if (typeof out[0] === 'string') out[0] = out[0].trimStart()
+  const last = out.length - 1
+  if (typeof out[last] === 'string') out[last] = out[last].trimEnd()
+  return out
+}
+
+/** How long the copy button says "Copied". */
+const COPIED_MS = 2000
+
+/** A code block: language label, copy button, the code. An open fence grows as a code block. */
+function CodeBlock({ code, language }: { readonly code: string; readonly language: string | undefined }) {
+  const labels = useLabels(undefined)
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const copy = () => {
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard
+    if (!clipboard) return
+    clipboard.writeText(code).then(
+      () => {
+        setCopied(true)
+        clearTimeout(timer.current)
+        timer.current = setTimeout(() => setCopied(false), COPIED_MS)
+      },
+      () => {},
+    )
+  }
+  return (
+    <div data-slot="reasoning-code" data-language={language}>
+      <div data-slot="reasoning-code-header">
+        {language !== undefined && <span data-slot="reasoning-code-language">{language}</span>}
+        <button type="button" data-slot="reasoning-code-copy" data-copied={copied ? '' : undefined} onClick={copy}>
+          {copied ? labels.copied : labels.copyCode}
+        </button>
+      </div>
+      <pre>
+        <code>{code}</code>
+      </pre>
+    </div>
+  )
+}
+
+const FENCE_LINE = /^(\s*)(`{3,}|~{3,})(.*)$/
+
+/** The fence open after `line`, given the one open before it (CommonMark: closed by the same character, at least as long). */
+function fenceAfter(line: string, fence: string | undefined): string | undefined {
+  const m = FENCE_LINE.exec(line)
+  if (!m) return fence
+  const marks = m[2]!
+  if (fence === undefined) return marks[0] === '`' && m[3]!.includes('`') ? undefined : marks
+  return marks[0] === fence[0] && marks.length >= fence.length && m[3]!.trim() === '' ? undefined : fence
+}
+
+/**
+ * The parser knows only backtick fences: a ~~~ fence becomes a backtick fence
+ * longer than any backtick run inside it, so its content stays code.
+ */
+function tildeFences(text: string): string {
+  if (!text.includes('~~~')) return text
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE_LINE.exec(lines[i]!)
+    if (!open) continue
+    const [, indent, marks, info] = open as unknown as [string, string, string, string]
+    if (fenceAfter(lines[i]!, undefined) === undefined) continue
+    let end = i + 1
+    while (end < lines.length && fenceAfter(lines[end]!, marks) !== undefined) end++
+    if (marks[0] === '~') {
+      const longest = Math.max(2, ...lines.slice(i + 1, end).map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length))))
+      const ticks = '`'.repeat(longest + 1)
+      lines[i] = `${indent}${ticks}${info.replace(/`/g, '')}`
+      if (end < lines.length) lines[end] = lines[end]!.replace(/~{3,}/, ticks)
+    }
+    i = end
+  }
+  return lines.join('\n')
+}
+
+/**
+ * Splits a paragraph at bold title lines (`**Counting legs**` followed by a
+ * newline is a heading, as OpenAI-style summaries write it), outside code
+ * fences. The live paragraph's last line may still grow, so it is not a title yet.
+ */
+function segments(text: string, live: boolean): ({ heading: string } | { text: string })[] {
+  if (!text.includes('**') && !text.includes('__')) return [{ text }]
+  const out: ({ heading: string } | { text: string })[] = []
+  const lines = text.split('\n')
+  let fence: string | undefined
+  let start = 0
+  let offset = 0
+  lines.forEach((line, i) => {
+    const complete = i < lines.length - 1 || !live
+    fence = fenceAfter(line, fence)
+    const heading = fence === undefined && complete && /^\s*(\*\*|__)/.test(line) ? parseHeading(line) : undefined
+    if (heading !== undefined) {
+      if (offset > start) out.push({ text: text.slice(start, offset) })
+      out.push({ heading })
+      start = offset + line.length + 1
+    }
+    offset += line.length + 1
+  })
+  if (start < text.length) out.push({ text: text.slice(start) })
+  return out
+}
+
+/** Renders one paragraph of markdown. Never throws: a parser failure shows the text as it is. */
+export function Markdown({ text, live = false }: { readonly text: string; readonly live?: boolean }): ReactNode {
+  return segments(text, live).map((segment, i) => {
+    if ('heading' in segment) return <Heading key={i}>{segment.heading}</Heading>
+    let nodes: MarkdownNode[]
+    try {
+      nodes = parseMarkdown(tildeFences(segment.text))
+    } catch {
+      return <p key={i}>{segment.text}</p>
+    }
+    return <Fragment key={i}>{renderNodes(nodes)}</Fragment>
+  })
+}

