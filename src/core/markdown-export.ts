@@ -2,7 +2,7 @@
  * Reasoning as markdown, for a chat export or a copy button. Everything it writes
  * comes from `projectBlock`, so a visibility level exports exactly what it shows.
  */
-import type { ReasoningBlock, ReasoningState, Visibility } from './model'
+import type { ReasoningBlock, ReasoningEndReason, ReasoningState, Visibility } from './model'
 import { getBlockDuration, getReasoningTokens } from './selectors'
 import { projectBlock, type VisibleBlock } from './visibility'
 
@@ -21,8 +21,18 @@ export interface MarkdownLabels {
   readonly thoughtBriefly: string
   /** Complete, duration unknown. */
   readonly thought: string
+  /** Interrupted: the run failed, or no reason is known. */
   readonly interrupted: string
   readonly interruptedAfter: (duration: string) => string
+  /** Stopped by the user (`endReason` `stopped`). */
+  readonly stopped: string
+  readonly stoppedAfter: (duration: string) => string
+  /** Cut short by the provider (`endReason` `cut-short`). */
+  readonly cutShort: string
+  readonly cutShortAfter: (duration: string) => string
+  /** The connection dropped (`endReason` `disconnected`). */
+  readonly disconnected: string
+  readonly disconnectedAfter: (duration: string) => string
   /** An encrypted-only block. */
   readonly encrypted: string
   /** Heading of the provider summary at `full`. */
@@ -51,6 +61,12 @@ const defaultLabels: MarkdownLabels = {
   thought: 'Thought',
   interrupted: 'Reasoning interrupted',
   interruptedAfter: (duration) => `Reasoning interrupted after ${duration}`,
+  stopped: 'Stopped thinking',
+  stoppedAfter: (duration) => `Stopped thinking after ${duration}`,
+  cutShort: 'Reasoning cut short',
+  cutShortAfter: (duration) => `Reasoning cut short after ${duration}`,
+  disconnected: 'Connection lost while thinking',
+  disconnectedAfter: (duration) => `Connection lost after ${duration} of thinking`,
   encrypted: 'Reasoning hidden by the provider',
   summary: 'Summary',
   conclusion: 'Conclusion',
@@ -103,7 +119,8 @@ function formatsFor(locale: string | undefined): Formats {
 /**
  * The reasoning of a state, of some blocks or of one block as markdown, at one
  * visibility level. Each block is a status line ("Thought for 12 seconds",
- * "Reasoning interrupted after 4 seconds", "Reasoning hidden by the provider")
+ * "Reasoning interrupted after 4 seconds", "Stopped thinking after 4 seconds",
+ * "Reasoning hidden by the provider")
  * with its title, then what the level shows: at `summary` the provider summary
  * (else the titles, as a list) and the outcome; at `full` the summary, the
  * reasoning text and steps, and the outcome; at `none` the status line alone.
@@ -158,12 +175,23 @@ function tokensAfterLastBlock(state: ReasoningState): Map<string, number> {
   return out
 }
 
+/** The labels for an interrupted block, by why it ended: without and with its duration. */
+const INTERRUPTED = {
+  stopped: ['stopped', 'stoppedAfter'],
+  'cut-short': ['cutShort', 'cutShortAfter'],
+  disconnected: ['disconnected', 'disconnectedAfter'],
+  failed: ['interrupted', 'interruptedAfter'],
+} as const satisfies Record<ReasoningEndReason, readonly [keyof MarkdownLabels, keyof MarkdownLabels]>
+
 function statusLine(block: VisibleBlock, labels: MarkdownLabels, formats: Formats): string {
   const duration = block.status === 'streaming' ? undefined : getBlockDuration(block)
   const long = duration !== undefined && duration >= 1000
   if (block.encryptedOnly) return long ? `${labels.encrypted} · ${formats.duration(duration)}` : labels.encrypted
   if (block.status === 'streaming') return labels.thinking
-  if (block.status === 'interrupted') return long ? labels.interruptedAfter(formats.duration(duration)) : labels.interrupted
+  if (block.status === 'interrupted') {
+    const [short, after] = INTERRUPTED[block.endReason ?? 'failed']
+    return long ? labels[after](formats.duration(duration)) : labels[short]
+  }
   return duration === undefined ? labels.thought : long ? labels.thoughtFor(formats.duration(duration)) : labels.thoughtBriefly
 }
 

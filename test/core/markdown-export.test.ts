@@ -162,12 +162,27 @@ describe('toMarkdown: status lines', () => {
     const store = testStore(0)
     feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'half a thought'))
     store.clock.now = 4_000
-    store.streamEnded(new Error('cut'))
+    feed(store, { type: 'RUN_ERROR', message: 'boom' })
     expect(toMarkdown(store.getState(), { style: 'plain' })).toBe('Reasoning interrupted after 4 seconds\n\nhalf a thought')
     const quick = testStore(0)
-    feed(quick, run(), span('s1'), msgStart('m1'), content('m1', 'x'))
-    quick.streamEnded()
+    feed(quick, run(), span('s1'), msgStart('m1'), content('m1', 'x'), { type: 'RUN_ERROR', message: 'boom' })
     expect(toMarkdown(quick.getState(), { visibility: 'none' })).toBe('Reasoning interrupted')
+  })
+
+  it('an interrupted block says why it ended when the store knows, as the panel row does', () => {
+    const ended = (reason: 'stopped' | 'cut-short' | 'disconnected' | 'failed', ms: number) => {
+      const store = testStore(0)
+      feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'x'))
+      store.clock.now = ms
+      store.streamEnded(undefined, reason)
+      return toMarkdown(store.getState(), { visibility: 'none' })
+    }
+    expect(ended('stopped', 4_000)).toBe('Stopped thinking after 4 seconds')
+    expect(ended('stopped', 10)).toBe('Stopped thinking')
+    expect(ended('cut-short', 4_000)).toBe('Reasoning cut short after 4 seconds')
+    expect(ended('disconnected', 4_000)).toBe('Connection lost after 4 seconds of thinking')
+    expect(ended('disconnected', 10)).toBe('Connection lost while thinking')
+    expect(ended('failed', 4_000)).toBe('Reasoning interrupted after 4 seconds')
   })
 
   it('untimed (restored without timestamps): "Thought"; streaming: "Thinking…"', () => {
