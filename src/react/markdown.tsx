@@ -138,21 +138,45 @@ export function Heading({ children, level, live }: { readonly children: ReactNod
   )
 }
 
-function renderNodes(nodes: readonly MarkdownNode[]): ReactNode[] {
-  return nodes.map((node, i) => (typeof node === 'string' ? node : renderElement(node, i, nodes)))
+/**
+ * The React elements for `nodes`, parsed from `source` (the text of the whole
+ * segment: an unclosed construct shows as the source it came from).
+ */
+function renderNodes(nodes: readonly MarkdownNode[], source: string): ReactNode[] {
+  return nodes.map((node, i) => (typeof node === 'string' ? node : renderElement(node, i, nodes, source)))
 }
 
-function renderElement(node: MarkdownElement, key: number, siblings: readonly MarkdownNode[]): ReactNode {
+/**
+ * An inline construct the text has not closed (yet) is the text it is: `**bold`
+ * streams as text until `**` comes. Open at the end of the text, it is the end
+ * of the source, from its marker on (a link's label and half-typed URL included).
+ */
+function unclosed(node: MarkdownElement, marker: string, source: string): string {
+  const first = node.children[0]
+  let at = source.lastIndexOf(marker + (typeof first === 'string' ? first : ''))
+  if (at === -1) at = source.lastIndexOf(marker)
+  return at === -1 ? marker + textOf(node.children) : source.slice(at)
+}
+
+function renderElement(node: MarkdownElement, key: number, siblings: readonly MarkdownNode[], source: string): ReactNode {
   const { type, attrs, children } = node
   const marker = MARKERS[type]
-  // An inline construct the text has not closed (yet) is the text it is: `**bold` streams as text until `**`.
-  // Math is not rendered: `$5 and $10` in reasoning is money far more often than TeX.
-  if (marker !== undefined && (!node.closed || type === EQUATION_INLINE || type === EQUATION_BLOCK || (type === ITALIC_UND && intraword(siblings, key)))) {
-    const close = !node.closed ? '' : type === LINK ? ']' : type === IMAGE ? ']' : marker
+  if (marker !== undefined && !node.closed) return <Fragment key={key}>{unclosed(node, marker, source)}</Fragment>
+  // Math is not rendered: `$5 and $10` in reasoning is money far more often than TeX. `[1]` without a
+  // URL is text, not a link; `snake_case_name` has no emphasis.
+  if (
+    marker !== undefined &&
+    (type === EQUATION_INLINE ||
+      type === EQUATION_BLOCK ||
+      (type === ITALIC_UND && intraword(siblings, key)) ||
+      (type === LINK && attrs[HREF] === undefined) ||
+      (type === IMAGE && attrs[SRC] === undefined))
+  ) {
+    const close = type === LINK || type === IMAGE ? ']' : marker
     return (
       <Fragment key={key}>
         {marker}
-        {renderNodes(children)}
+        {renderNodes(children, source)}
         {close}
       </Fragment>
     )
@@ -160,13 +184,13 @@ function renderElement(node: MarkdownElement, key: number, siblings: readonly Ma
   if (type >= HEADING_1 && type <= HEADING_6) {
     return (
       <Heading key={key} level={type - HEADING_1 + 1}>
-        {renderNodes(children)}
+        {renderNodes(children, source)}
       </Heading>
     )
   }
   switch (type) {
     case PARAGRAPH:
-      return <p key={key}>{renderNodes(children)}</p>
+      return <p key={key}>{renderNodes(children, source)}</p>
     case CODE_BLOCK:
     case CODE_FENCE:
       return <CodeBlock key={key} code={textOf(children)} language={attrs[LANG]?.trim() || undefined} />
@@ -174,19 +198,19 @@ function renderElement(node: MarkdownElement, key: number, siblings: readonly Ma
       return <code key={key}>{textOf(children)}</code>
     case ITALIC_AST:
     case ITALIC_UND:
-      return <em key={key}>{renderNodes(children)}</em>
+      return <em key={key}>{renderNodes(children, source)}</em>
     case STRONG_AST:
     case STRONG_UND:
-      return <strong key={key}>{renderNodes(children)}</strong>
+      return <strong key={key}>{renderNodes(children, source)}</strong>
     case STRIKE:
-      return <del key={key}>{renderNodes(children)}</del>
+      return <del key={key}>{renderNodes(children, source)}</del>
     case LINK:
     case RAW_URL: {
       const href = safeHref(attrs[HREF])
-      if (href === undefined) return <span key={key}>{renderNodes(children)}</span>
+      if (href === undefined) return <span key={key}>{renderNodes(children, source)}</span>
       return (
         <a key={key} href={href} rel="noopener noreferrer nofollow" target="_blank">
-          {renderNodes(children)}
+          {renderNodes(children, source)}
         </a>
       )
     }
@@ -202,37 +226,37 @@ function renderElement(node: MarkdownElement, key: number, siblings: readonly Ma
       )
     }
     case BLOCKQUOTE:
-      return <blockquote key={key}>{renderNodes(children)}</blockquote>
+      return <blockquote key={key}>{renderNodes(children, source)}</blockquote>
     case LINE_BREAK:
       return <br key={key} />
     case RULE:
       return <hr key={key} />
     case LIST_UNORDERED:
-      return <ul key={key}>{renderNodes(children)}</ul>
+      return <ul key={key}>{renderNodes(children, source)}</ul>
     case LIST_ORDERED: {
       const start = Number(attrs[START])
       return (
         <ol key={key} start={Number.isSafeInteger(start) && start !== 1 ? start : undefined}>
-          {renderNodes(children)}
+          {renderNodes(children, source)}
         </ol>
       )
     }
     case LIST_ITEM:
-      return <li key={key}>{renderNodes(children)}</li>
+      return <li key={key}>{renderNodes(children, source)}</li>
     case CHECKBOX:
       return <input key={key} type="checkbox" checked={attrs[CHECKED] !== undefined} disabled readOnly />
     case TABLE:
-      return <Table key={key} rows={children} />
+      return <Table key={key} rows={children} source={source} />
     default:
-      return <Fragment key={key}>{renderNodes(children)}</Fragment>
+      return <Fragment key={key}>{renderNodes(children, source)}</Fragment>
   }
 }
 
 /** A table: its first row is the header. Scrolls sideways in its own box when wide. */
-function Table({ rows }: { readonly rows: readonly MarkdownNode[] }) {
+function Table({ rows, source }: { readonly rows: readonly MarkdownNode[]; readonly source: string }) {
   const [head, ...body] = rows.filter((r): r is MarkdownElement => typeof r !== 'string' && r.type === TABLE_ROW)
   const cells = (row: MarkdownElement, Cell: 'th' | 'td') =>
-    row.children.map((cell, i) => (typeof cell === 'string' || cell.type !== TABLE_CELL ? null : <Cell key={i}>{renderNodes(trimmed(cell.children))}</Cell>))
+    row.children.map((cell, i) => (typeof cell === 'string' || cell.type !== TABLE_CELL ? null : <Cell key={i}>{renderNodes(trimmed(cell.children), source)}</Cell>))
   return (
     <div data-slot="reasoning-table" tabIndex={0}>
       <table>
@@ -365,12 +389,13 @@ function segments(text: string, live: boolean): ({ heading: string } | { text: s
 export function Markdown({ text, live = false }: { readonly text: string; readonly live?: boolean }): ReactNode {
   return segments(text, live).map((segment, i) => {
     if ('heading' in segment) return <Heading key={i}>{segment.heading}</Heading>
+    const source = tildeFences(segment.text)
     let nodes: MarkdownNode[]
     try {
-      nodes = parseMarkdown(tildeFences(segment.text))
+      nodes = parseMarkdown(source)
     } catch {
       return <p key={i}>{segment.text}</p>
     }
-    return <Fragment key={i}>{renderNodes(nodes)}</Fragment>
+    return <Fragment key={i}>{renderNodes(nodes, source)}</Fragment>
   })
 }

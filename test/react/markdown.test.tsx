@@ -239,6 +239,16 @@ describe('streaming', () => {
     expect(md('The answer is **eight**', true).querySelector('strong')).toHaveTextContent('eight')
   })
 
+  it('should show a half-typed link as the text typed so far, and brackets without a URL as text', () => {
+    for (const text of ['see [the docs', 'see [the docs]', 'see [the docs](https://exa', 'see ![chart](https://exa']) {
+      const el = md(text, true)
+      expect(el.querySelector('a, [data-slot="reasoning-image"]'), text).toBeNull()
+      expect(el.textContent, text).toBe(text)
+    }
+    expect(md('see [1] and [2], then arr[0] [done]').textContent).toBe('see [1] and [2], then arr[0] [done]')
+    expect(md('see [the docs](https://example.com)', true).querySelector('a')).toHaveTextContent('the docs')
+  })
+
   it('should grow an open code fence as a code block, never as paragraphs', () => {
     for (const text of ['```ts\n', '```ts\nconst a = 1', '```ts\nconst a = 1\n\nconst b', '```ts\nconst a = 1\n\nconst b = 2\n```']) {
       const el = md(text, true)
