@@ -89,14 +89,15 @@ export const RedactedThinking: Story = {
   },
 }
 
-/** `stop_reason: "max_tokens"` while thinking: the block is interrupted and keeps its text. */
+/** `stop_reason: "max_tokens"` while thinking: the block is interrupted, cut short by the provider (`data-end-reason="cut-short"`), and keeps its text. */
 export const CutByTokenLimit: Story = {
   args: { events: cutEvents },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')
     await expect(panel).toHaveAttribute('data-status', 'interrupted')
-    const trigger = canvas.getByRole('button', { name: /Reasoning interrupted/ })
+    await expect(panel).toHaveAttribute('data-end-reason', 'cut-short')
+    const trigger = canvas.getByRole('button', { name: /Reasoning cut short/ })
     if (trigger.getAttribute('aria-expanded') === 'false') await userEvent.click(trigger)
     await settled(canvasElement)
     await expect(canvas.getByText(/gives n² \+ 2n \+ 1 = \(n \+ 1\)², which is/)).toBeVisible()

@@ -113,13 +113,13 @@ export const EncryptedOnly: Story = {
   },
 }
 
-/** `finish_reason: "length"` while reasoning: the block is interrupted and keeps its text. */
+/** `finish_reason: "length"` while reasoning: the block is interrupted, cut short by the provider (`data-end-reason="cut-short"`), and keeps its text. */
 export const CutByLength: Story = {
   args: { events: cutEvents },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-status', 'interrupted')
-    const trigger = canvas.getByRole('button', { name: /Reasoning interrupted/ })
+    const trigger = canvas.getByRole('button', { name: /Reasoning cut short/ })
     if (trigger.getAttribute('aria-expanded') === 'false') await userEvent.click(trigger)
     await settled(canvasElement)
     await expect(canvas.getByText(/Adding 2n \+ 1 gives/)).toBeVisible()

@@ -101,13 +101,13 @@ export const EncryptedReasoning: Story = {
   },
 }
 
-/** `max_output_tokens` reached while reasoning (`response.incomplete`): the block is interrupted and keeps its text. */
+/** `max_output_tokens` reached while reasoning (`response.incomplete`): the block is interrupted, cut short by the provider (`data-end-reason="cut-short"`), and keeps its text. */
 export const CutByTokenLimit: Story = {
   args: { events: cutEvents },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-status', 'interrupted')
-    await openPanel(canvasElement, /Reasoning interrupted/)
+    await openPanel(canvasElement, /Reasoning cut short/)
     await expect(canvas.getByText(/write p = 2k, so 4k² = 2q² and/)).toBeVisible()
   },
 }

@@ -107,13 +107,13 @@ export const InterleavedWithTools: Story = {
   },
 }
 
-/** `finishReason: "length"` while thinking: the block is interrupted and keeps its text. */
+/** `finishReason: "length"` while thinking: the block is interrupted, cut short by the provider (`data-end-reason="cut-short"`), and keeps its text. */
 export const CutByTokenLimit: Story = {
   args: { events: cutEvents },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-status', 'interrupted')
-    await openAll(canvasElement, /Reasoning interrupted/)
+    await openAll(canvasElement, /Reasoning cut short/)
     await expect(canvas.getByText(/\+ 13 = 41, \+ 17 = 58$/)).toBeVisible()
   },
 }

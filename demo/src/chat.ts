@@ -130,18 +130,21 @@ export class ChatSession {
           }
         },
         error: (cause: unknown) => {
-          this.reasoning.streamEnded(cause)
+          // What the abort broke is the user's stop, not a failure.
+          if (this.stopping) this.reasoning.streamEnded(undefined, 'stopped')
+          else this.reasoning.streamEnded(cause)
           settle(this.stopping ? { status: 'stopped' } : { status: 'failed', error: describe(cause) })
         },
         complete: () => {
-          this.reasoning.streamEnded()
+          this.reasoning.streamEnded(undefined, this.stopping ? 'stopped' : undefined)
           settle({ status: this.stopping ? 'stopped' : 'done' })
         },
       })
       this.abort = () => {
         agent.abortRun()
         subscription.unsubscribe()
-        this.reasoning.streamEnded(new Error('Stopped by the user'))
+        // The user's stop: the panels read "Stopped thinking after N seconds", neutrally.
+        this.reasoning.streamEnded(undefined, 'stopped')
         settle({ status: 'stopped' })
       }
     })
@@ -177,7 +180,7 @@ export class ChatSession {
     return out
   }
 
-  /** Stops the running turn (the panels show it interrupted, with the text so far). */
+  /** Stops the running turn (the panels show it stopped, with the text so far). */
   stop(): void {
     if (!this.abort) return
     this.stopping = true

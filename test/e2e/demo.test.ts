@@ -166,7 +166,9 @@ describe('every scripted agent, full visibility', () => {
       expect(record.labels.some((l) => l.startsWith('Thinking'))).toBe(true)
       expect(record.statuses).toEqual(['streaming', 'interrupted'])
       expect(new Set(record.streamedLengths).size).toBeGreaterThan(2)
-      expect(await statusText(panel)).toMatch(/^Reasoning interrupted( after \d+ seconds?)?$/)
+      // The connection dropped: said as such (endReason `disconnected`), not as the user's stop.
+      expect(await panel.getAttribute('data-end-reason')).toBe('disconnected')
+      expect(await statusText(panel)).toMatch(/^Connection lost (after \d+ seconds? of thinking|while thinking)$/)
       // Interrupted reasoning stays open: what arrived is all there is.
       expect(await panel.getAttribute('data-state')).toBe('open')
       expect(norm((await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.partial))
@@ -314,7 +316,7 @@ describe('conversation', () => {
     }
   })
 
-  it('Stop ends the turn: the panel keeps its text as interrupted, and the next turn runs', async () => {
+  it('Stop ends the turn: the panel keeps its text, reads "Stopped thinking" neutrally, and the next turn runs', async () => {
     const { context, page } = await openDemo(demo, { agent: 'reasoner' })
     try {
       await send(page, PROMPT)
@@ -323,6 +325,8 @@ describe('conversation', () => {
       await page.getByRole('button', { name: 'Stop' }).click()
       await turnEnded(page)
       expect(await panel.getAttribute('data-status')).toBe('interrupted')
+      expect(await panel.getAttribute('data-end-reason')).toBe('stopped')
+      expect(await statusText(panel)).toMatch(/^Stopped thinking( after \d+ seconds?)?$/)
       expect(await page.locator('.demo-note').textContent()).toBe('Stopped.')
       // One turn: clicking Stop must not also submit the form.
       expect(await page.locator('.demo-turn').count()).toBe(1)
