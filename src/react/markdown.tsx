@@ -148,8 +148,8 @@ function renderNodes(nodes: readonly MarkdownNode[], source: string): ReactNode[
 
 /**
  * An inline construct the text has not closed (yet) is the text it is: `**bold`
- * streams as text until `**` comes. Open at the end of the text, it is the end
- * of the source, from its marker on (a link's label and half-typed URL included).
+ * streams as text until `**` comes. An unclosed link is open at the end of the
+ * text, so it is the end of the source from its marker on (label and half-typed URL).
  */
 function unclosed(node: MarkdownElement, marker: string, source: string): string {
   const first = node.children[0]
@@ -161,7 +161,17 @@ function unclosed(node: MarkdownElement, marker: string, source: string): string
 function renderElement(node: MarkdownElement, key: number, siblings: readonly MarkdownNode[], source: string): ReactNode {
   const { type, attrs, children } = node
   const marker = MARKERS[type]
-  if (marker !== undefined && !node.closed) return <Fragment key={key}>{unclosed(node, marker, source)}</Fragment>
+  if (marker !== undefined && !node.closed) {
+    // A link or image swallows what follows its label (`](https://exa`): show the source. Emphasis and
+    // the like show their marker and their content, which may hold finished constructs (`snake_case and [a link](…)`).
+    if (type === LINK || type === IMAGE) return <Fragment key={key}>{unclosed(node, marker, source)}</Fragment>
+    return (
+      <Fragment key={key}>
+        {marker}
+        {renderNodes(children, source)}
+      </Fragment>
+    )
+  }
   // Math is not rendered: `$5 and $10` in reasoning is money far more often than TeX. `[1]` without a
   // URL is text, not a link; `snake_case_name` has no emphasis.
   if (

@@ -57,6 +57,14 @@ describe('constructs', () => {
     expect(el).toHaveTextContent('call snake_case_name with $5 and $10')
   })
 
+  it('should render what follows a lone intraword underscore (snake_case) as markdown still', () => {
+    const el = md('call legs_of with **care** and [docs](https://example.com)')
+    expect(el.querySelector('em')).toBeNull()
+    expect(el.querySelector('strong')).toHaveTextContent('care')
+    expect(el.querySelector('a')).toHaveTextContent('docs')
+    expect(el).toHaveTextContent('call legs_of with care and docs')
+  })
+
   it('should render a fenced code block with its language, a copy button and the code as it is', () => {
     const el = md('```ts\nconst a = 1\n\nif (a < 2) {}\n```')
     const block = el.querySelector('[data-slot="reasoning-code"]')!
