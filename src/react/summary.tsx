@@ -17,7 +17,7 @@ export interface ReasoningSummaryProps extends ComponentPropsWithoutRef<'div'> {
   /** Show only a provider summary, nothing when there is none (how a `full` panel heads its text). Default false. */
   readonly providerOnly?: boolean
   readonly labels?: Partial<ReasoningLabels>
-  /** Paragraph renderer for the provider summary. Default: the panel's / provider's, else plain text. */
+  /** Paragraph renderer for the provider summary. Default: the panel's / provider's, else markdown (`markdownText`); `plainText` opts out. */
   readonly renderText?: RenderText
 }
 
