@@ -38,6 +38,7 @@ import {
 } from 'reasoning-ui'
 import { Markdown } from '../../src/react/markdown'
 import { ENC, POLLUTED, RAW, arm, endError, hostileStream, type HostileStream } from '../helpers/hostile'
+import { groupBySubagent, type SubagentTree } from '../../src/react/subagents'
 
 const LEVELS: readonly Visibility[] = ['full', 'summary', 'none']
 
@@ -155,12 +156,22 @@ const PARAGRAPHS = ':scope > [data-slot="reasoning-paragraph"], :scope > [data-s
 const paragraphsOf = (element: Element | null | undefined) =>
   normalize(element ? [...element.querySelectorAll(PARAGRAPHS)].map((p) => p.textContent).join(' ') : '')
 
-/** The blocks a view shows, in order. */
+/** Depth first: the order in which a grouped view shows its items. */
+const flatten = <T,>(tree: readonly SubagentTree<T>[]): T[] => tree.flatMap((n) => (n.kind === 'item' ? [n.item] : flatten(n.children)))
+
+/** The blocks a view shows, in order (the stream and the timeline nest subagents' blocks under them). */
 function blocksOf(view: View, state: ReasoningState): readonly ReasoningBlock[] {
-  if (view !== 'timeline') return state.blocks
+  if (view === 'panels') return state.blocks
+  if (view === 'stream') return flatten(groupBySubagent(state.blocks, (b) => b.subagentRunId, state.subagents))
   const runId = state.runs[state.runs.length - 1]?.runId
   const byId = new Map(state.blocks.map((b) => [b.id, b]))
-  return state.timeline.flatMap((e) => (e.kind === 'reasoning' && (runId === undefined || e.runId === runId) && byId.has(e.id) ? [byId.get(e.id)!] : []))
+  // The timeline groups tool calls too: a subagent's group may stand where its first tool call does.
+  const rows = state.timeline.flatMap((e) => {
+    if (runId !== undefined && e.runId !== runId) return []
+    if (e.kind === 'reasoning') return byId.has(e.id) ? [{ block: byId.get(e.id)!, lane: byId.get(e.id)!.subagentRunId }] : []
+    return e.kind === 'tool-call' ? [{ block: undefined, lane: e.subagentRunId }] : []
+  })
+  return flatten(groupBySubagent(rows, (r) => r.lane, state.subagents)).flatMap((r) => (r.block ? [r.block] : []))
 }
 
 /** Under `full`: the open panel shows the provider summary, every text message and every step exactly as delivered. */
