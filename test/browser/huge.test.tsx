@@ -171,10 +171,12 @@ describe('huge input in Chromium', () => {
       store.dispatch(run())
       store.dispatch(span('s1'))
       store.dispatch(msgStart('m1'))
+      // An empty block has nothing to open; the first character makes it open while it streams.
+      store.dispatch(content('m1', text[0]!))
     })
     const panel = await waitFor(() => slot('reasoning-panel', container))
-    expect(panel).toHaveAttribute('data-state', 'open')
-    let sent = 0
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', 'open'))
+    let sent = 1
     // The stream runs on its own, a batch of deltas per task, as a fast network delivers them.
     const streaming = (async () => {
       while (sent < total) {

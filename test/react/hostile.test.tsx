@@ -166,7 +166,7 @@ function blocksOf(view: View, state: ReasoningState): readonly ReasoningBlock[] 
   const runId = state.runs[state.runs.length - 1]?.runId
   const byId = new Map(state.blocks.map((b) => [b.id, b]))
   // The timeline groups tool calls too: a subagent's group may stand where its first tool call does.
-  const rows = state.timeline.flatMap((e) => {
+  const rows = state.timeline.flatMap((e): { block: ReasoningBlock | undefined; lane: string | undefined }[] => {
     if (runId !== undefined && e.runId !== runId) return []
     if (e.kind === 'reasoning') return byId.has(e.id) ? [{ block: byId.get(e.id)!, lane: byId.get(e.id)!.subagentRunId }] : []
     return e.kind === 'tool-call' ? [{ block: undefined, lane: e.subagentRunId }] : []
