@@ -42,6 +42,7 @@ import {
 } from 'streaming-markdown'
 import { parseHeading } from '../core/headings'
 import { useLabels } from './parts'
+import type { WholeParagraphRenderer } from './text'
 
 /** A node of the parsed paragraph: a token with its attributes and children, or text. */
 export type MarkdownNode = string | MarkdownElement
@@ -409,3 +410,28 @@ export function Markdown({ text, live = false }: { readonly text: string; readon
     return <Fragment key={i}>{renderNodes(nodes, source)}</Fragment>
   })
 }
+
+/**
+ * The styled components' default renderer: markdown (bold, emphasis, code and
+ * fenced code blocks with a copy button, lists, headings, blockquotes, tables,
+ * links), mapped to React elements. Raw HTML shows as text, links are only
+ * http(s) and mailto (`rel="noopener noreferrer nofollow"`, new tab), images are
+ * never loaded (their alt text and URL show as text). An unclosed `**bold` in the
+ * live paragraph shows as text until it closes; an open code fence grows as a
+ * code block. Headless parts never import it: pass it as `renderText` to use it there.
+ */
+export const markdownText: WholeParagraphRenderer = Object.assign(
+  (text: string, { live, heading }: { readonly live: boolean; readonly heading?: string }): ReactNode =>
+    heading !== undefined ? <Heading>{heading}</Heading> : <Markdown text={text} live={live} />,
+  {
+    // A heading paragraph is the heading itself; any other is a paragraph marked as markdown.
+    paragraph: (text: string, live: boolean, heading: string | undefined): ReactNode =>
+      heading !== undefined ? (
+        <Heading live={live}>{heading}</Heading>
+      ) : (
+        <div data-slot="reasoning-paragraph" data-format="markdown" data-live={live ? '' : undefined}>
+          <Markdown text={text} live={live} />
+        </div>
+      ),
+  },
+)

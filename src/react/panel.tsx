@@ -16,6 +16,8 @@ import {
   useReasoningContext,
   type ReasoningProps,
 } from './parts'
+import { markdownText } from './markdown'
+import { useReasoningConfig } from './provider'
 import { ReasoningSummary } from './summary'
 
 const loadMotionFeatures = () => import('./motion-features').then((mod) => mod.default)
@@ -52,11 +54,14 @@ export interface ReasoningPanelProps extends Omit<ReasoningProps, 'children' | '
  */
 export const ReasoningPanel = memo(
   forwardRef(function ReasoningPanel(
-    { subagentName, headerExtra, animationDuration = 0.2, tokens, ...props }: ReasoningPanelProps,
+    { subagentName, headerExtra, animationDuration = 0.2, tokens, renderText, ...props }: ReasoningPanelProps,
     ref: ForwardedRef<HTMLDivElement>,
   ) {
+    // The styled panel renders markdown unless the caller or a provider chose a renderer (headless parts render plain text).
+    const config = useReasoningConfig()
+    const render = renderText ?? config.renderText ?? markdownText
     return (
-      <Reasoning data-slot="reasoning-panel" {...props} ref={ref}>
+      <Reasoning data-slot="reasoning-panel" {...props} renderText={render} ref={ref}>
         <PanelInner subagentName={subagentName} headerExtra={headerExtra} animationDuration={animationDuration} tokens={tokens} />
       </Reasoning>
     )

@@ -103,7 +103,7 @@ export interface ReasoningProps extends ComponentPropsWithoutRef<typeof Collapsi
   readonly labels?: Partial<ReasoningLabels>
   /** Locale for durations and numbers. Default: the provider's, else the runtime's. */
   readonly locale?: string
-  /** Paragraph renderer (e.g. markdown). Default: the provider's, else plain text. */
+  /** Paragraph renderer. Default: the provider's, else plain text (headless parts never load the markdown parser; `ReasoningPanel` passes `markdownText`). */
   readonly renderText?: RenderText
   /** Id of the content element, for `aria-controls` (also in server HTML). Default: generated; an `id` on `ReasoningContent` wins after hydration. */
   readonly contentId?: string

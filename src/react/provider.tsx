@@ -14,7 +14,7 @@ export interface ReasoningConfig {
   readonly locale?: string
   /** When panels open and collapse on their own. Default `'auto'`. */
   readonly openPolicy?: OpenPolicyOption
-  /** Renders one paragraph of reasoning text (e.g. with your markdown renderer). Default: plain text. Keep it stable (module scope or `useCallback`). */
+  /** Renders one paragraph of reasoning text. Default: markdown (`markdownText`) in the styled components, plain text in the headless parts; `plainText` opts the styled ones out. Keep it stable (module scope or `useCallback`). */
   readonly renderText?: RenderText
   /** The clock live counters read. Default `Date.now`; must match the clock of the block timestamps. */
   readonly now?: () => number

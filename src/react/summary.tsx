@@ -3,6 +3,7 @@ import type { ReasoningBlock, Visibility } from '../core/model'
 import { projectBlock, type VisibleBlock } from '../core/visibility'
 import type { ReasoningLabels } from './labels'
 import { useLabels, useOptionalReasoningContext } from './parts'
+import { markdownText } from './markdown'
 import { useReasoningConfig } from './provider'
 import { StreamingText, type RenderText } from './text'
 
@@ -41,7 +42,7 @@ export const ReasoningSummary = forwardRef(function ReasoningSummary(
   const summary = visible.summary
   if (!summary) return null
   if (providerOnly && summary.source !== 'provider') return null
-  const render = renderText ?? context?.renderText ?? config.renderText
+  const render = renderText ?? context?.renderText ?? config.renderText ?? markdownText
   const streaming = visible.status === 'streaming'
   return (
     <div data-slot="reasoning-summary" data-source={summary.source} data-status={visible.status} {...props} ref={ref}>

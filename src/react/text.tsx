@@ -1,7 +1,6 @@
 import { memo, useState, type ReactNode } from 'react'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
-import { Heading, Markdown } from './markdown'
 import { splitParagraphs, tailOf, type Paragraphs } from './paragraphs'
 
 export interface RenderTextInfo {
@@ -15,26 +14,30 @@ export interface RenderTextInfo {
 
 /**
  * Renders one paragraph of untrusted reasoning text (split at blank lines; a
- * fenced code block stays whole). The default is `markdownText`; `plainText`
- * shows the text as it is; plug in your own renderer here, which must not inject
+ * fenced code block stays whole). The styled components default to
+ * `markdownText`, the headless parts to `plainText` (the text as it is); plug in your own renderer here, which must not inject
  * the text as HTML. Finished paragraphs are rendered once and then memoised, so
  * keep the function stable (module scope or `useCallback`).
  */
 export type RenderText = (text: string, info: RenderTextInfo) => ReactNode
 
 /**
- * The default renderer: markdown (bold, emphasis, code and fenced code blocks
- * with a copy button, lists, headings, blockquotes, tables, links), mapped to
- * React elements. Raw HTML shows as text, links are only http(s) and mailto
- * (`rel="noopener noreferrer nofollow"`, new tab), images are never loaded (their
- * alt text and URL show as text). An unclosed `**bold` in the live paragraph
- * shows as text until it closes; an open code fence grows as a code block.
+ * The headless parts' default: the paragraph as it is (a bold title line as
+ * bold), never parsed. The styled components default to `markdownText`; pass
+ * `renderText={plainText}` to opt them out.
  */
-export const markdownText: RenderText = (text, { live, heading }) =>
-  heading !== undefined ? <Heading>{heading}</Heading> : <Markdown text={text} live={live} />
-
-/** Opts out of markdown: the paragraph as it is (a bold title line as bold), never parsed. */
 export const plainText: RenderText = (text, { heading }) => (heading !== undefined ? <strong>{heading}</strong> : text)
+
+/**
+ * A renderer that draws the whole paragraph element itself (`markdownText` does,
+ * to mark its format and make a heading the paragraph itself), instead of
+ * content inside the kit's paragraph element.
+ */
+export interface WholeParagraphRenderer extends RenderText {
+  readonly paragraph: (text: string, live: boolean, heading: string | undefined) => ReactNode
+}
+
+const drawsParagraph = (render: RenderText): render is WholeParagraphRenderer => 'paragraph' in render
 
 interface ParagraphProps {
   readonly text: string
@@ -49,19 +52,11 @@ const Paragraph = memo(function Paragraph({ text, live, kind, render }: Paragrap
   // Only a finished paragraph of one line can be a heading: a live one may still grow.
   const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
   const liveAttribute = live ? '' : undefined
-  if (render === undefined || render === markdownText) {
-    // The default: markdown. A heading paragraph is the heading itself, as before.
-    if (heading !== undefined) return <Heading live={live}>{heading}</Heading>
-    return (
-      <div data-slot="reasoning-paragraph" data-format="markdown" data-live={liveAttribute}>
-        <Markdown text={text} live={live} />
-      </div>
-    )
-  }
+  if (render !== undefined && drawsParagraph(render)) return render.paragraph(text, live, heading)
   const info: RenderTextInfo = heading === undefined ? { live, kind } : { live, kind, heading }
   return (
     <div data-slot="reasoning-paragraph" data-live={liveAttribute}>
-      {render(text, info)}
+      {(render ?? plainText)(text, info)}
     </div>
   )
 })

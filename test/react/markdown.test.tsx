@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ReasoningPanel, ReasoningProvider, ReasoningSummary, markdownText, plainText, type ReasoningPanelProps, type RenderText } from 'reasoning-ui'
+import { ReasoningPanel, ReasoningProvider, ReasoningSummary, markdownText, plainText, type ReasoningPanelProps, type RenderText, type RenderTextInfo } from 'reasoning-ui'
 import { Markdown } from '../../src/react/markdown'
 import { content, feed, msgStart, run, span, testStore } from '../helpers/events'
 
@@ -281,7 +281,7 @@ describe('streaming', () => {
 
 describe('memoisation', () => {
   it('should never render (so never parse) a finished paragraph again while the live one streams', () => {
-    const renderText = vi.fn(markdownText)
+    const renderText = vi.fn((text: string, info: RenderTextInfo) => markdownText(text, info))
     const panel = panelWith('**Plan**\n\nFirst *we* count.\n\nThen', { renderText })
     const rendered = () => renderText.mock.calls.map(([text, info]) => [text, info.live])
     expect(rendered()).toEqual([
@@ -341,5 +341,24 @@ describe('renderers', () => {
     expect(summary.querySelector('[data-slot="reasoning-heading"]')).toHaveTextContent('Counting')
     expect(summary.querySelector('em')).toHaveTextContent('spider')
     expect(summary.querySelector('code')).toHaveTextContent('8')
+  })
+})
+
+describe('headless parts', () => {
+  it('given no renderer, should show the text as it is (the parts stay renderer-free); the styled panel renders markdown', async () => {
+    const { Reasoning, ReasoningText } = await import('reasoning-ui')
+    const store = testStore()
+    feed(store, run(), span('s'), msgStart('m'), content('m', 'Some *emphasis* here'))
+    const block = store.getState().blocks[0]!
+    const headless = render(
+      <Reasoning block={block} defaultOpen>
+        <ReasoningText />
+      </Reasoning>,
+    )
+    expect(headless.container).toHaveTextContent('Some *emphasis* here')
+    expect(headless.container.querySelector('em')).toBeNull()
+    headless.unmount()
+    const styled = render(<ReasoningPanel block={block} defaultOpen animationDuration={0} />)
+    expect(styled.container.querySelector('em')).toHaveTextContent('emphasis')
   })
 })
