@@ -12,6 +12,7 @@ import { composeStories, composeStory, setProjectAnnotations, type Meta } from '
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { cdp, page } from 'vitest/browser'
+import { plainText, ReasoningProvider } from 'reasoning-ui'
 import * as preview from '../../.storybook/preview'
 import { openAll } from '../helpers/dom'
 import { activeContent, oneLine, ranPayloads, xssPayloads } from '../helpers/xss-payloads'
@@ -368,7 +369,13 @@ describe('every component story, at every visibility level, with hostile events'
       raw.unmount()
 
       // A provider summary with XSS in every span; encrypted values everywhere.
-      const summary = render(<Story live={false} visibility={level} events={withEncrypted(withProviderSummary(events, hostile))} />)
+      // Rendered as plain text, so the summary can be checked to hold the payload verbatim (markdown
+      // would rightly turn its `__…__` into bold); the markdown paths have their own payloads in xss.test.tsx.
+      const summary = render(
+        <ReasoningProvider renderText={plainText}>
+          <Story live={false} visibility={level} events={withEncrypted(withProviderSummary(events, hostile))} />
+        </ReasoningProvider>,
+      )
       openAll(summary.container)
       const provider = summary.container.querySelector('[data-slot="reasoning-summary"][data-source="provider"]')
       if (level === 'none' && takesVisibility) expect(summary.container.textContent).not.toContain(hostile.summary)
