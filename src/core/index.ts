@@ -10,6 +10,7 @@ export {
   selectPendingReasoning,
   selectReasoningTokens,
   selectStreamStatus,
+  selectTokensAfterLastBlock,
   selectSummary,
   toReasoningMessages,
 } from './selectors'

@@ -2,47 +2,16 @@
  * Reasoning as markdown, for a chat export or a copy button. Everything it writes
  * comes from `projectBlock`, so a visibility level exports exactly what it shows.
  */
-import type { ReasoningBlock, ReasoningEndReason, ReasoningState, Visibility } from './model'
-import { getBlockDuration, getReasoningTokens } from './selectors'
+import type { ReasoningBlock, ReasoningState, Visibility } from './model'
+import { getBlockDuration, selectTokensAfterLastBlock } from './selectors'
+import { defaultWords, endedWording, type ReasoningWords } from './wording'
 import { projectBlock, type VisibleBlock } from './visibility'
 
 /** `details`: a `<details>` per block; `blockquote`: a quote per block; `plain`: paragraphs. */
 export type MarkdownStyle = 'details' | 'blockquote' | 'plain'
 
-/**
- * The words of an export. The names and signatures are those of the React
- * layer's `ReasoningLabels`, so the same overrides serve both. Labels with a
- * number receive it formatted (`duration` "12 seconds", `percent` "82%").
- */
-export interface MarkdownLabels {
-  /** A block still streaming. */
-  readonly thinking: string
-  readonly thoughtFor: (duration: string) => string
-  readonly thoughtBriefly: string
-  /** Complete, duration unknown. */
-  readonly thought: string
-  /** Interrupted: the run failed, or no reason is known. */
-  readonly interrupted: string
-  readonly interruptedAfter: (duration: string) => string
-  /** Stopped by the user (`endReason` `stopped`). */
-  readonly stopped: string
-  readonly stoppedAfter: (duration: string) => string
-  /** Cut short by the provider (`endReason` `cut-short`). */
-  readonly cutShort: string
-  readonly cutShortAfter: (duration: string) => string
-  /** The connection dropped (`endReason` `disconnected`). */
-  readonly disconnected: string
-  readonly disconnectedAfter: (duration: string) => string
-  /** An encrypted-only block. */
-  readonly encrypted: string
-  /** Heading of the provider summary at `full`. */
-  readonly summary: string
-  readonly conclusion: string
-  readonly confidence: (percent: string) => string
-  readonly keyFactors: string
-  /** `formatted`: the exact count with the locale's grouping ("1,234"). */
-  readonly reasoningTokens: (count: number, formatted: string) => string
-}
+/** The words of an export: those the React layer's `ReasoningLabels` share, so the same overrides serve both. */
+export type MarkdownLabels = ReasoningWords
 
 export interface MarkdownOptions {
   /** What to export, as `projectBlock` allows it. Default `'full'`. */
@@ -54,26 +23,6 @@ export interface MarkdownOptions {
   readonly labels?: Partial<MarkdownLabels>
 }
 
-const defaultLabels: MarkdownLabels = {
-  thinking: 'Thinking…',
-  thoughtFor: (duration) => `Thought for ${duration}`,
-  thoughtBriefly: 'Thought for less than a second',
-  thought: 'Thought',
-  interrupted: 'Reasoning interrupted',
-  interruptedAfter: (duration) => `Reasoning interrupted after ${duration}`,
-  stopped: 'Stopped thinking',
-  stoppedAfter: (duration) => `Stopped thinking after ${duration}`,
-  cutShort: 'Reasoning cut short',
-  cutShortAfter: (duration) => `Reasoning cut short after ${duration}`,
-  disconnected: 'Connection lost while thinking',
-  disconnectedAfter: (duration) => `Connection lost after ${duration} of thinking`,
-  encrypted: 'Reasoning hidden by the provider',
-  summary: 'Summary',
-  conclusion: 'Conclusion',
-  confidence: (percent) => `Confidence ${percent}`,
-  keyFactors: 'Key factors',
-  reasoningTokens: (count, formatted) => `${formatted} reasoning ${count === 1 ? 'token' : 'tokens'}`,
-}
 
 interface Formats {
   readonly duration: (ms: number) => string
@@ -137,12 +86,12 @@ export function toMarkdown(
   options: MarkdownOptions = {},
 ): string {
   const { visibility = 'full', style = 'details' } = options
-  const labels = { ...defaultLabels }
+  const labels = { ...defaultWords }
   for (const [key, value] of Object.entries(options.labels ?? {})) if (value !== undefined) Object.assign(labels, { [key]: value })
   const formats = formatsFor(options.locale)
   const state = isState(input) ? input : undefined
   const blocks = state ? state.blocks : 'id' in input ? [input as ReasoningBlock] : (input as readonly ReasoningBlock[])
-  const tokens = state ? tokensAfterLastBlock(state) : undefined
+  const tokens = state ? selectTokensAfterLastBlock(state) : undefined
   return blocks
     .map((block) => {
       const visible = projectBlock(block, visibility)
@@ -158,41 +107,11 @@ function isState(input: ReasoningState | readonly ReasoningBlock[] | ReasoningBl
   return !Array.isArray(input) && Array.isArray((input as Partial<ReasoningState>).blocks)
 }
 
-/** Block id → its run's reasoning tokens, for the last block of each run that reported some (the latest run of an id wins). */
-function tokensAfterLastBlock(state: ReasoningState): Map<string, number> {
-  const lastBlock = new Map<string, string>()
-  for (const block of state.blocks) if (block.runId !== undefined) lastBlock.set(block.runId, block.id)
-  const out = new Map<string, number>()
-  const seen = new Set<string>()
-  for (let i = state.runs.length - 1; i >= 0; i--) {
-    const run = state.runs[i]!
-    if (run.runId === undefined || seen.has(run.runId)) continue
-    seen.add(run.runId)
-    const count = getReasoningTokens(run)
-    const block = lastBlock.get(run.runId)
-    if (count !== undefined && count > 0 && block !== undefined) out.set(block, count)
-  }
-  return out
-}
-
-/** The labels for an interrupted block, by why it ended: without and with its duration. */
-const INTERRUPTED = {
-  stopped: ['stopped', 'stoppedAfter'],
-  'cut-short': ['cutShort', 'cutShortAfter'],
-  disconnected: ['disconnected', 'disconnectedAfter'],
-  failed: ['interrupted', 'interruptedAfter'],
-} as const satisfies Record<ReasoningEndReason, readonly [keyof MarkdownLabels, keyof MarkdownLabels]>
-
 function statusLine(block: VisibleBlock, labels: MarkdownLabels, formats: Formats): string {
   const duration = block.status === 'streaming' ? undefined : getBlockDuration(block)
-  const long = duration !== undefined && duration >= 1000
-  if (block.encryptedOnly) return long ? `${labels.encrypted} · ${formats.duration(duration)}` : labels.encrypted
+  if (block.encryptedOnly) return duration !== undefined && duration >= 1000 ? `${labels.encrypted} · ${formats.duration(duration)}` : labels.encrypted
   if (block.status === 'streaming') return labels.thinking
-  if (block.status === 'interrupted') {
-    const [short, after] = INTERRUPTED[block.endReason ?? 'failed']
-    return long ? labels[after](formats.duration(duration)) : labels[short]
-  }
-  return duration === undefined ? labels.thought : long ? labels.thoughtFor(formats.duration(duration)) : labels.thoughtBriefly
+  return endedWording({ status: block.status, endReason: block.endReason }, duration, labels, formats.duration)
 }
 
 /** What an open panel would show, as markdown paragraphs. */

@@ -134,6 +134,33 @@ export function selectReasoningTokens(state: ReasoningState, runId?: string): nu
   return undefined
 }
 
+const tokensAfterLastBlock = new WeakMap<ReasoningState, ReadonlyMap<string, number>>()
+
+/**
+ * Block id → the reasoning tokens of its run, for the last block of each run that
+ * reported any (more than 0): a run's count shows once, after its last block,
+ * whichever of its blocks a view renders. The latest run with an id wins (an id
+ * may be reused). Memoised per state.
+ */
+export function selectTokensAfterLastBlock(state: ReasoningState): ReadonlyMap<string, number> {
+  const cached = tokensAfterLastBlock.get(state)
+  if (cached) return cached
+  const lastBlock = new Map<string, string>()
+  for (const block of state.blocks) if (block.runId !== undefined) lastBlock.set(block.runId, block.id)
+  const out = new Map<string, number>()
+  const counted = new Set<string>()
+  for (let i = state.runs.length - 1; i >= 0; i--) {
+    const run = state.runs[i]!
+    if (run.runId === undefined || counted.has(run.runId)) continue
+    counted.add(run.runId)
+    const count = getReasoningTokens(run)
+    const block = lastBlock.get(run.runId)
+    if (count !== undefined && count > 0 && block !== undefined) out.set(block, count)
+  }
+  tokensAfterLastBlock.set(state, out)
+  return out
+}
+
 /** The blocks of one run, in order. */
 export function selectBlocksForRun(state: ReasoningState, runId: string): ReasoningBlock[] {
   return state.blocks.filter((b) => b.runId === runId)

@@ -2,10 +2,12 @@
  * Every word the kit shows, with English defaults, and duration formatting with
  * `Intl` so units and plurals are right in every locale ("1 second", "2 Sekunden",
  * "5 секунд"). Labels that contain a number are functions that receive it already
- * formatted for the locale.
+ * formatted for the locale. The words core shares with the markdown export come
+ * from `core/wording.ts`.
  */
+import { defaultWords, type ReasoningWords } from '../core/wording'
 
-export interface ReasoningLabels {
+export interface ReasoningLabels extends ReasoningWords {
   /** Streaming, before a duration is known. Also what the live region announces when reasoning starts. */
   readonly thinking: string
   /** Streaming, with the live counter (`elapsed` is short, e.g. "7s"). */
@@ -66,32 +68,15 @@ export interface ReasoningLabels {
 }
 
 export const defaultLabels: ReasoningLabels = {
-  thinking: 'Thinking…',
+  ...defaultWords,
   thinkingFor: (elapsed) => `Thinking · ${elapsed}`,
-  thoughtFor: (duration) => `Thought for ${duration}`,
-  thoughtBriefly: 'Thought for less than a second',
-  thought: 'Thought',
-  interrupted: 'Reasoning interrupted',
-  interruptedAfter: (duration) => `Reasoning interrupted after ${duration}`,
-  stopped: 'Stopped thinking',
-  stoppedAfter: (duration) => `Stopped thinking after ${duration}`,
-  cutShort: 'Reasoning cut short',
-  cutShortAfter: (duration) => `Reasoning cut short after ${duration}`,
-  disconnected: 'Connection lost while thinking',
-  disconnectedAfter: (duration) => `Connection lost after ${duration} of thinking`,
-  encrypted: 'Reasoning hidden by the provider',
   noSummary: 'No summary available',
-  summary: 'Summary',
   content: 'Reasoning',
   steps: (count, formatted) => `${formatted} ${count === 1 ? 'step' : 'steps'}`,
   toolCall: (name) => `Called ${name}`,
   toolCallRunning: (name) => `Calling ${name}…`,
   toolCallInterrupted: (name) => `${name} did not finish`,
-  confidence: (percent) => `Confidence ${percent}`,
-  keyFactors: 'Key factors',
-  conclusion: 'Conclusion',
   subagent: (name) => `Subagent ${name}`,
-  reasoningTokens: (count, formatted) => `${formatted} reasoning ${count === 1 ? 'token' : 'tokens'}`,
   copyCode: 'Copy code',
   copied: 'Copied',
 }

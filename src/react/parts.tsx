@@ -23,8 +23,9 @@ import {
   type ForwardedRef,
   type ReactNode,
 } from 'react'
-import type { ReasoningBlock, ReasoningEndReason, Visibility } from '../core/model'
+import type { ReasoningBlock, Visibility } from '../core/model'
 import { getBlockDuration } from '../core/selectors'
+import { endedWording } from '../core/wording'
 import { projectBlock, type VisibleBlock } from '../core/visibility'
 import { useLiveDuration } from './clock'
 import { formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats, type ReasoningLabels } from './labels'
@@ -261,26 +262,11 @@ export function statusLabel(
   locale: string | undefined,
   duration: number | undefined,
 ): string {
-  switch (block.status) {
-    case 'streaming':
-      return duration === undefined || duration < 1000 ? labels.thinking : labels.thinkingFor(formatDuration(duration, locale, 'narrow'))
-    case 'complete':
-      if (duration === undefined) return labels.thought
-      return duration < 1000 ? labels.thoughtBriefly : labels.thoughtFor(formatDuration(duration, locale))
-    case 'interrupted': {
-      const [short, after] = INTERRUPTED[block.endReason ?? 'failed']
-      return duration === undefined || duration < 1000 ? labels[short] : labels[after](formatDuration(duration, locale))
-    }
+  if (block.status === 'streaming') {
+    return duration === undefined || duration < 1000 ? labels.thinking : labels.thinkingFor(formatDuration(duration, locale, 'narrow'))
   }
+  return endedWording({ status: block.status, endReason: block.endReason }, duration, labels, (ms) => formatDuration(ms, locale))
 }
-
-/** The labels for an interrupted block, by why it ended: without and with its duration. */
-const INTERRUPTED = {
-  stopped: ['stopped', 'stoppedAfter'],
-  'cut-short': ['cutShort', 'cutShortAfter'],
-  disconnected: ['disconnected', 'disconnectedAfter'],
-  failed: ['interrupted', 'interruptedAfter'],
-} as const satisfies Record<ReasoningEndReason, readonly [keyof ReasoningLabels, keyof ReasoningLabels]>
 
 export interface ReasoningDurationProps extends ComponentPropsWithoutRef<'time'>, SlotProps {
   /** `long` ("12 seconds", default) or `narrow` ("12s"). */

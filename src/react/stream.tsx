@@ -1,12 +1,12 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
 import type { ReasoningBlock, ReasoningState } from '../core/model'
 import {
-  getReasoningTokens,
   selectAnsweredBlockIds,
   selectBlocksBefore,
   selectBlocksForRun,
   selectPendingReasoning,
   selectStreamStatus,
+  selectTokensAfterLastBlock,
 } from '../core/selectors'
 import type { ReasoningSource } from '../core/sources'
 import type { ReasoningStore } from '../core/store'
@@ -90,7 +90,7 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
     (runId === undefined || lastRun?.runId === runId)
   // Once per render, not once per panel: a stream may hold thousands of blocks.
   const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
-  const tokens = showTokens ? tokensAfterLastBlock(state) : undefined
+  const tokens = showTokens ? selectTokensAfterLastBlock(state) : undefined
   const merged = useLabels(labels)
   const panel = (block: ReasoningBlock) => (
     <ReasoningPanel key={block.id} block={block} answerStarted={answered.has(block.id)} {...tokenProps(tokens, block)} {...shared} />
@@ -117,34 +117,6 @@ function pickBlocks(state: ReasoningState, runId: string | undefined, beforeMess
   if (beforeMessageId !== undefined) blocks = selectBlocksBefore(state, beforeMessageId)
   if (runId !== undefined) blocks = (beforeMessageId === undefined ? selectBlocksForRun(state, runId) : blocks.filter((b) => b.runId === runId))
   return blocks
-}
-
-const tokenCache = new WeakMap<ReasoningState, ReadonlyMap<string, number>>()
-
-/**
- * Block id → the reasoning tokens of its run, for the last block of each run that
- * reported any: a run's count shows once, after its last block, whichever of its
- * blocks a component renders (a chat renders one stream per answer, and a run may
- * answer twice). Memoised per state.
- */
-export function tokensAfterLastBlock(state: ReasoningState): ReadonlyMap<string, number> {
-  const cached = tokenCache.get(state)
-  if (cached) return cached
-  const lastBlock = new Map<string, string>()
-  for (const block of state.blocks) if (block.runId !== undefined) lastBlock.set(block.runId, block.id)
-  const out = new Map<string, number>()
-  const counted = new Set<string>()
-  // The latest run with an id wins (a run id may be reused).
-  for (let i = state.runs.length - 1; i >= 0; i--) {
-    const run = state.runs[i]!
-    if (run.runId === undefined || counted.has(run.runId)) continue
-    counted.add(run.runId)
-    const count = getReasoningTokens(run)
-    const block = lastBlock.get(run.runId)
-    if (count !== undefined && count > 0 && block !== undefined) out.set(block, count)
-  }
-  tokenCache.set(state, out)
-  return out
 }
 
 const hasSubagent = (block: ReasoningBlock) => block.subagentRunId !== undefined

@@ -1,12 +1,12 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
 import type { ReasoningBlock, ReasoningState, TimelineToolCall } from '../core/model'
-import { selectAnsweredBlockIds } from '../core/selectors'
+import { selectAnsweredBlockIds, selectTokensAfterLastBlock } from '../core/selectors'
 import { useLiveDuration } from './clock'
 import { AlertIcon, ToolIcon } from './icons'
 import { definedOnly, formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
 import { ReasoningPanel } from './panel'
 import { safeLocale, useReasoningConfig } from './provider'
-import { tokenProps, tokensAfterLastBlock, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
+import { tokenProps, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
 import { groupBySubagent, SubagentGroup, type SubagentTree } from './subagents'
 
 export interface ReasoningTimelineProps extends StreamInput, SharedPanelProps, ComponentPropsWithoutRef<'ol'> {
@@ -38,7 +38,7 @@ export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
   const rows = rowsOf(state, run)
   const answered = selectAnsweredBlockIds(state)
   const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
-  const tokens = showTokens ? tokensAfterLastBlock(state) : undefined
+  const tokens = showTokens ? selectTokensAfterLastBlock(state) : undefined
   const row = (r: Row) =>
     r.kind === 'reasoning' ? (
       <li key={`r:${r.block.id}`} data-slot="timeline-item" data-kind="reasoning" data-status={r.block.status}>

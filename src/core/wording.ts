@@ -1,0 +1,87 @@
+/**
+ * The words the kit says about a block, in English, shared by the React labels
+ * (which add their own on top) and the markdown export, and the one rule that
+ * words how a block ended. Labels with a number receive it formatted
+ * (`duration` "12 seconds", `percent` "82%").
+ */
+import type { ReasoningEndReason, ReasoningStatus } from './model'
+
+/** The words about a block that core and the React layer share (`ReasoningLabels` extends them). */
+export interface ReasoningWords {
+  /** A block still streaming. */
+  readonly thinking: string
+  readonly thoughtFor: (duration: string) => string
+  readonly thoughtBriefly: string
+  /** Complete, duration unknown. */
+  readonly thought: string
+  /** Interrupted: the run failed, or no reason is known. */
+  readonly interrupted: string
+  readonly interruptedAfter: (duration: string) => string
+  /** Stopped by the user (`endReason` `stopped`). */
+  readonly stopped: string
+  readonly stoppedAfter: (duration: string) => string
+  /** Cut short by the provider (`endReason` `cut-short`). */
+  readonly cutShort: string
+  readonly cutShortAfter: (duration: string) => string
+  /** The connection dropped (`endReason` `disconnected`). */
+  readonly disconnected: string
+  readonly disconnectedAfter: (duration: string) => string
+  /** An encrypted-only block. */
+  readonly encrypted: string
+  /** Heading of the provider summary at `full`. */
+  readonly summary: string
+  readonly conclusion: string
+  readonly confidence: (percent: string) => string
+  readonly keyFactors: string
+  /** `formatted`: the count as the caller formats it (the export: exact, "1,234"; the panels: compact, "1.2K"). */
+  readonly reasoningTokens: (count: number, formatted: string) => string
+}
+
+export const defaultWords: ReasoningWords = {
+  thinking: 'Thinking…',
+  thoughtFor: (duration) => `Thought for ${duration}`,
+  thoughtBriefly: 'Thought for less than a second',
+  thought: 'Thought',
+  interrupted: 'Reasoning interrupted',
+  interruptedAfter: (duration) => `Reasoning interrupted after ${duration}`,
+  stopped: 'Stopped thinking',
+  stoppedAfter: (duration) => `Stopped thinking after ${duration}`,
+  cutShort: 'Reasoning cut short',
+  cutShortAfter: (duration) => `Reasoning cut short after ${duration}`,
+  disconnected: 'Connection lost while thinking',
+  disconnectedAfter: (duration) => `Connection lost after ${duration} of thinking`,
+  encrypted: 'Reasoning hidden by the provider',
+  summary: 'Summary',
+  conclusion: 'Conclusion',
+  confidence: (percent) => `Confidence ${percent}`,
+  keyFactors: 'Key factors',
+  reasoningTokens: (count, formatted) => `${formatted} reasoning ${count === 1 ? 'token' : 'tokens'}`,
+}
+
+/** The labels for an interrupted block, by why it ended: without and with its duration. */
+const INTERRUPTED = {
+  stopped: ['stopped', 'stoppedAfter'],
+  'cut-short': ['cutShort', 'cutShortAfter'],
+  disconnected: ['disconnected', 'disconnectedAfter'],
+  failed: ['interrupted', 'interruptedAfter'],
+} as const satisfies Record<ReasoningEndReason, readonly [keyof ReasoningWords, keyof ReasoningWords]>
+
+/**
+ * How a finished block is worded: complete ("Thought for 12 seconds", "Thought
+ * for less than a second", "Thought" without timing) or interrupted, by why it
+ * ended ("Stopped thinking after 4 seconds"). `formatDuration` words ms.
+ */
+export function endedWording(
+  block: { readonly status: Exclude<ReasoningStatus, 'streaming'>; readonly endReason?: ReasoningEndReason | undefined },
+  duration: number | undefined,
+  words: ReasoningWords,
+  formatDuration: (ms: number) => string,
+): string {
+  const long = duration !== undefined && duration >= 1000
+  if (block.status === 'interrupted') {
+    const [short, after] = INTERRUPTED[block.endReason ?? 'failed']
+    return long ? words[after](formatDuration(duration)) : words[short]
+  }
+  if (duration === undefined) return words.thought
+  return long ? words.thoughtFor(formatDuration(duration)) : words.thoughtBriefly
+}
