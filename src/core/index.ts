@@ -52,6 +52,7 @@ export type {
   Visibility,
 } from './model'
 export type { TokenUsage } from '@ag-ui/core'
+export type { ReasoningWords } from './wording'
 export type { FlushMode, ReasoningStore, ReasoningStoreOptions } from './store'
 export type { BlockSummary } from './selectors'
 export type { VisibleBlock, VisibleMessage } from './visibility'

@@ -8,27 +8,29 @@ import type { ReasoningEndReason, ReasoningStatus } from './model'
 
 /** The words about a block that core and the React layer share (`ReasoningLabels` extends them). */
 export interface ReasoningWords {
-  /** A block still streaming. */
+  /** Streaming, before a duration is known. Also what the live region announces when reasoning starts. */
   readonly thinking: string
+  /** Complete (`duration` is long, e.g. "12 seconds"). Also announced. */
   readonly thoughtFor: (duration: string) => string
+  /** Complete in under a second. */
   readonly thoughtBriefly: string
-  /** Complete, duration unknown. */
+  /** Complete, duration unknown (e.g. restored from history without timestamps). */
   readonly thought: string
   /** Interrupted: the run failed, or no reason is known. */
   readonly interrupted: string
   readonly interruptedAfter: (duration: string) => string
-  /** Stopped by the user (`endReason` `stopped`). */
+  /** Stopped by the user (`endReason` `stopped`). Neutral: a stop is not a failure ("Stopped thinking after 4 seconds"). */
   readonly stopped: string
   readonly stoppedAfter: (duration: string) => string
-  /** Cut short by the provider (`endReason` `cut-short`). */
+  /** Cut short by the provider (`endReason` `cut-short`: a token limit, a content filter). */
   readonly cutShort: string
   readonly cutShortAfter: (duration: string) => string
   /** The connection dropped (`endReason` `disconnected`). */
   readonly disconnected: string
   readonly disconnectedAfter: (duration: string) => string
-  /** An encrypted-only block. */
+  /** The encrypted-only indicator: the provider hid its reasoning. */
   readonly encrypted: string
-  /** Heading of the provider summary at `full`. */
+  /** Heading of the provider summary inside an open panel (at `full`). */
   readonly summary: string
   readonly conclusion: string
   readonly confidence: (percent: string) => string

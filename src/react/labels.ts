@@ -8,38 +8,10 @@
 import { defaultWords, type ReasoningWords } from '../core/wording'
 
 export interface ReasoningLabels extends ReasoningWords {
-  /** Streaming, before a duration is known. Also what the live region announces when reasoning starts. */
-  readonly thinking: string
   /** Streaming, with the live counter (`elapsed` is short, e.g. "7s"). */
   readonly thinkingFor: (elapsed: string) => string
-  /** Complete (`duration` is long, e.g. "12 seconds"). Also announced. */
-  readonly thoughtFor: (duration: string) => string
-  /** Complete in under a second. */
-  readonly thoughtBriefly: string
-  /** Complete, duration unknown (e.g. restored from history without timestamps). */
-  readonly thought: string
-  /** Interrupted, duration unknown (a failed run, or no reason known). */
-  readonly interrupted: string
-  /** Interrupted after `duration` (long form). Also for a run that failed (`endReason` `failed`) or an unknown reason. */
-  readonly interruptedAfter: (duration: string) => string
-  /** Stopped by the user (`endReason` `stopped`), duration unknown. Neutral: a stop is not a failure. */
-  readonly stopped: string
-  /** Stopped by the user after `duration` (long form): "Stopped thinking after 4 seconds". */
-  readonly stoppedAfter: (duration: string) => string
-  /** Cut short by the provider (`endReason` `cut-short`: a token limit, a content filter), duration unknown. */
-  readonly cutShort: string
-  /** Cut short by the provider after `duration` (long form). */
-  readonly cutShortAfter: (duration: string) => string
-  /** The connection dropped while reasoning (`endReason` `disconnected`), duration unknown. */
-  readonly disconnected: string
-  /** The connection dropped after `duration` (long form) of reasoning. */
-  readonly disconnectedAfter: (duration: string) => string
-  /** The encrypted-only indicator: the provider hid its reasoning. */
-  readonly encrypted: string
   /** The summary view when a block has neither a provider summary nor titles. */
   readonly noSummary: string
-  /** Heading of the provider summary inside an open panel. */
-  readonly summary: string
   /** Accessible name of the scrollable reasoning text. */
   readonly content: string
   /** "N steps" beside a block in the timeline and panel header. */
@@ -50,17 +22,8 @@ export interface ReasoningLabels extends ReasoningWords {
   readonly toolCallRunning: (name: string) => string
   /** A tool call cut off by the end of the stream (timeline). */
   readonly toolCallInterrupted: (name: string) => string
-  /** Confidence of a conclusion (`percent` formatted, e.g. "82%"). */
-  readonly confidence: (percent: string) => string
-  readonly keyFactors: string
-  readonly conclusion: string
   /** Reasoning done by a subagent (`name` may be the run id when the subagent has no name). */
   readonly subagent: (name: string) => string
-  /**
-   * A run's reasoning tokens (`usage.reasoningTokens`), after its last block.
-   * `formatted` is compact for the locale ("768", "1.2K", "12K"); `count` is the exact number, for plurals.
-   */
-  readonly reasoningTokens: (count: number, formatted: string) => string
   /** The copy button of a code block in rendered markdown. */
   readonly copyCode: string
   /** What the copy button says for a moment after copying. */
