@@ -222,6 +222,8 @@ export function toReasoningMessages(state: ReasoningState): ReasoningMessage[] {
   const out: ReasoningMessage[] = []
   for (const block of state.blocks) {
     const subagent = block.subagentRunId !== undefined ? { subagentRunId: block.subagentRunId } : {}
+    // Once per block, shared by its messages (read-only data).
+    const history = blockHistory(block)
     if ((block.encryptedValue !== undefined || block.messages.length === 0) && !block.messages.some((m) => m.id === block.id)) {
       out.push({
         id: block.id,
@@ -229,7 +231,7 @@ export function toReasoningMessages(state: ReasoningState): ReasoningMessage[] {
         content: '',
         ...(block.encryptedValue !== undefined && { encryptedValue: block.encryptedValue }),
         ...subagent,
-        metadata: { [METADATA_KEY]: { placeholder: true, block: blockHistory(block) } },
+        metadata: { [METADATA_KEY]: { placeholder: true, block: history } },
       })
     }
     for (const message of block.messages) {
@@ -239,7 +241,7 @@ export function toReasoningMessages(state: ReasoningState): ReasoningMessage[] {
         content: message.text,
         ...(message.encryptedValue !== undefined && { encryptedValue: message.encryptedValue }),
         ...subagent,
-        metadata: { [METADATA_KEY]: messageHistory(message, blockHistory(block)) },
+        metadata: { [METADATA_KEY]: messageHistory(message, history) },
       })
     }
   }
