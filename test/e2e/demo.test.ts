@@ -58,6 +58,48 @@ async function precedes(a: Locator, b: Locator): Promise<boolean> {
   return a.evaluate((x, y) => Boolean(y && x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING), handle)
 }
 
+/**
+ * A tool call is drawn as the kit's timeline row (its data-slot markup: icon, label, the
+ * kit's chevron) on the panels' type scale, with no native ▶ marker and no rule beside
+ * it, and opens and closes from the keyboard.
+ */
+async function expectKitToolRow(page: Page, tool: Locator): Promise<void> {
+  const summary = tool.locator('summary')
+  expect(await summary.getAttribute('data-slot')).toBe('timeline-tool-call')
+  expect(await summary.locator('[data-slot="timeline-icon"]').count()).toBe(1)
+  expect(await summary.locator('[data-slot="timeline-tool-label"]').count()).toBe(1)
+  expect(await summary.locator('[data-slot="reasoning-chevron"]').count()).toBe(1)
+  const look = await summary.evaluate((el) => {
+    const style = getComputedStyle(el)
+    const details = getComputedStyle(el.parentElement!)
+    const icon = el.querySelector('[data-slot="timeline-icon"]')!.getBoundingClientRect()
+    const panelTrigger = document.querySelector('[data-slot="reasoning-trigger"]')!
+    const panelIcon = panelTrigger.querySelector('svg')!.getBoundingClientRect()
+    return {
+      // Chromium draws the ▶ only for a list-item summary; Safari's is the -webkit-details-marker, hidden by the same rule.
+      display: style.display,
+      listStyle: style.listStyleType,
+      rule: details.borderInlineStartStyle,
+      fontSize: style.fontSize,
+      panelFontSize: getComputedStyle(panelTrigger).fontSize,
+      icon: [icon.width, icon.height],
+      panelIcon: [panelIcon.width, panelIcon.height],
+    }
+  })
+  expect(look.display).not.toBe('list-item')
+  expect(look.listStyle).toBe('none')
+  expect(look.rule).toBe('none')
+  expect(look.fontSize).toBe(look.panelFontSize)
+  expect(look.icon).toEqual(look.panelIcon)
+  // Keyboard: Enter on the focused row opens it (the chevron turns), Enter again closes it.
+  await summary.focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => tool.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true)
+  await expect.poll(() => summary.locator('[data-slot="reasoning-chevron"]').evaluate((el) => getComputedStyle(el).transform)).not.toBe('none')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => tool.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false)
+}
+
 /** What the page recorder saw of one panel. */
 async function recordOf(page: Page, panel: Locator) {
   const id = (await panel.getAttribute('data-block-id')) ?? ''
@@ -141,6 +183,7 @@ describe('every scripted agent, full visibility', () => {
       expect(await precedes(tool, second)).toBe(true)
       expect(await precedes(second, answers(page))).toBe(true)
       for (const panel of [first, second]) await expectStreamedThenCollapsed(page, panel)
+      await expectKitToolRow(page, tool)
       await tool.locator('summary').click()
       expect(await tool.locator('pre').last().textContent()).toContain('"conditions": "showers in the afternoon"')
       await openPanel(second)
@@ -398,6 +441,32 @@ describe('wire, keyboard and themes', () => {
       }
     })
   }
+
+  it('Arabic: the tool row reads right to left, its JSON left to right, at 390 px', async () => {
+    const { context, page } = await openDemo(demo, { agent: 'agentic', locale: 'ar' })
+    try {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await send(page, PROMPT)
+      await turnEnded(page)
+      const tool = page.locator('.demo-tool')
+      await expectKitToolRow(page, tool)
+      expect(await tool.locator('[data-slot="timeline-tool-label"]').textContent()).toContain('get_weather')
+      await tool.locator('summary').click()
+      const pre = tool.locator('pre').first()
+      expect(await pre.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr')
+      // Nothing wider than the phone: the code scrolls inside its own box.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      // The row starts at the right: its icon is right of its label.
+      const [icon, label] = await Promise.all(
+        ['timeline-icon', 'timeline-tool-label'].map((slot) => tool.locator(`summary [data-slot="${slot}"]`).boundingBox()),
+      )
+      expect(icon!.x).toBeGreaterThan(label!.x)
+      await screenshot(page, 'agentic-ar-390')
+      expect(await page.evaluate(() => window.__errors)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
 
   it('Arabic: right-to-left page and panels with Arabic labels', async () => {
     await run({ agent: 'reasoner', locale: 'ar' }, PROMPT, async (page) => {
