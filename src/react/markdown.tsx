@@ -130,10 +130,14 @@ export function textOf(nodes: readonly MarkdownNode[]): string {
   return nodes.map((n) => (typeof n === 'string' ? n : textOf(n.children))).join('')
 }
 
-/** Headings are `<p><strong>`, never `<h1>`–`<h6>`: a panel inside a chat must not add to the page's outline. */
+/**
+ * Headings are `<p><strong>`, never `<h1>`–`<h6>`: a panel inside a chat must not add to the page's outline.
+ * Like every block of text here it has `dir="auto"`: reasoning comes in any language, whatever the page's
+ * direction, so each block takes the direction of its own first strong character.
+ */
 export function Heading({ children, level, live }: { readonly children: ReactNode; readonly level?: number; readonly live?: boolean }) {
   return (
-    <p data-slot="reasoning-heading" data-level={level} data-live={live ? '' : undefined}>
+    <p data-slot="reasoning-heading" data-level={level} data-live={live ? '' : undefined} dir="auto">
       <strong>{children}</strong>
     </p>
   )
@@ -201,7 +205,7 @@ function renderElement(node: MarkdownElement, key: number, siblings: readonly Ma
   }
   switch (type) {
     case PARAGRAPH:
-      return <p key={key}>{renderNodes(children, source)}</p>
+      return <p key={key} dir="auto">{renderNodes(children, source)}</p>
     case CODE_BLOCK:
     case CODE_FENCE:
       return <CodeBlock key={key} code={textOf(children)} language={attrs[LANG]?.trim() || undefined} />
@@ -237,23 +241,23 @@ function renderElement(node: MarkdownElement, key: number, siblings: readonly Ma
       )
     }
     case BLOCKQUOTE:
-      return <blockquote key={key}>{renderNodes(children, source)}</blockquote>
+      return <blockquote key={key} dir="auto">{renderNodes(children, source)}</blockquote>
     case LINE_BREAK:
       return <br key={key} />
     case RULE:
       return <hr key={key} />
     case LIST_UNORDERED:
-      return <ul key={key}>{renderNodes(children, source)}</ul>
+      return <ul key={key} dir="auto">{renderNodes(children, source)}</ul>
     case LIST_ORDERED: {
       const start = Number(attrs[START])
       return (
-        <ol key={key} start={Number.isSafeInteger(start) && start !== 1 ? start : undefined}>
+        <ol key={key} start={Number.isSafeInteger(start) && start !== 1 ? start : undefined} dir="auto">
           {renderNodes(children, source)}
         </ol>
       )
     }
     case LIST_ITEM:
-      return <li key={key}>{renderNodes(children, source)}</li>
+      return <li key={key} dir="auto">{renderNodes(children, source)}</li>
     case CHECKBOX:
       return <input key={key} type="checkbox" checked={attrs[CHECKED] !== undefined} disabled readOnly />
     case TABLE:
@@ -267,10 +271,10 @@ function renderElement(node: MarkdownElement, key: number, siblings: readonly Ma
 function Table({ rows, source }: { readonly rows: readonly MarkdownNode[]; readonly source: string }) {
   const [head, ...body] = rows.filter((r): r is MarkdownElement => typeof r !== 'string' && r.type === TABLE_ROW)
   const cells = (row: MarkdownElement, Cell: 'th' | 'td') =>
-    row.children.map((cell, i) => (typeof cell === 'string' || cell.type !== TABLE_CELL ? null : <Cell key={i}>{renderNodes(trimmed(cell.children), source)}</Cell>))
+    row.children.map((cell, i) => (typeof cell === 'string' || cell.type !== TABLE_CELL ? null : <Cell key={i} dir="auto">{renderNodes(trimmed(cell.children), source)}</Cell>))
   return (
     <div data-slot="reasoning-table" tabIndex={0}>
-      <table>
+      <table dir="auto">
         {head && (
           <thead>
             <tr>{cells(head, 'th')}</tr>
@@ -319,7 +323,8 @@ function CodeBlock({ code, language }: { readonly code: string; readonly languag
     )
   }
   return (
-    <div data-slot="reasoning-code" data-language={language}>
+    // Code reads left to right in every script (an RTL page must not reverse `a = b;` into `;a = b`).
+    <div data-slot="reasoning-code" data-language={language} dir="ltr">
       <div data-slot="reasoning-code-header">
         {language !== undefined && <span data-slot="reasoning-code-language">{language}</span>}
         <button type="button" data-slot="reasoning-code-copy" data-copied={copied ? '' : undefined} onClick={copy}>
@@ -405,7 +410,11 @@ export function Markdown({ text, live = false }: { readonly text: string; readon
     try {
       nodes = parseMarkdown(source)
     } catch {
-      return <p key={i}>{segment.text}</p>
+      return (
+        <p key={i} dir="auto">
+          {segment.text}
+        </p>
+      )
     }
     return <Fragment key={i}>{renderNodes(nodes, source)}</Fragment>
   })
@@ -429,7 +438,7 @@ export const markdownText: WholeParagraphRenderer = Object.assign(
       heading !== undefined ? (
         <Heading live={live}>{heading}</Heading>
       ) : (
-        <div data-slot="reasoning-paragraph" data-format="markdown" data-live={live ? '' : undefined}>
+        <div data-slot="reasoning-paragraph" data-format="markdown" data-live={live ? '' : undefined} dir="auto">
           <Markdown text={text} live={live} />
         </div>
       ),

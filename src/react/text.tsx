@@ -54,8 +54,10 @@ const Paragraph = memo(function Paragraph({ text, live, kind, render }: Paragrap
   const liveAttribute = live ? '' : undefined
   if (render !== undefined && drawsParagraph(render)) return render.paragraph(text, live, heading)
   const info: RenderTextInfo = heading === undefined ? { live, kind } : { live, kind, heading }
+  // dir="auto": each paragraph takes the direction of its own first strong character, so English on an
+  // RTL page ends "… next week?" instead of "?… next week", and Arabic in an LTR app reads right to left.
   return (
-    <div data-slot="reasoning-paragraph" data-live={liveAttribute}>
+    <div data-slot="reasoning-paragraph" data-live={liveAttribute} dir="auto">
       {(render ?? plainText)(text, info)}
     </div>
   )

@@ -362,3 +362,40 @@ describe('headless parts', () => {
     expect(styled.container.querySelector('em')).toHaveTextContent('emphasis')
   })
 })
+
+describe('direction', () => {
+  const RICH = [
+    '**Checking the order**',
+    '',
+    'Is the list in order?',
+    '',
+    '- first item?',
+    '1. numbered item?',
+    '',
+    '> quoted?',
+    '',
+    '| a | b |',
+    '| --- | --- |',
+    '| cell? | c |',
+    '',
+    '```ts',
+    'const a = b;',
+    '```',
+  ].join('\n')
+
+  it('given a markdown-rich text, should give every block of text dir="auto" and code dir="ltr"', () => {
+    const { text } = panelWith(RICH, { defaultOpen: true })
+    const root = text()
+    const blocks = root.querySelectorAll('[data-slot="reasoning-paragraph"], [data-slot="reasoning-heading"], p, ul, ol, li, blockquote, table, th, td')
+    expect(blocks.length).toBeGreaterThanOrEqual(12)
+    for (const element of blocks) expect(element, element.outerHTML).toHaveAttribute('dir', 'auto')
+    expect(root.querySelector('[data-slot="reasoning-code"]')).toHaveAttribute('dir', 'ltr')
+  })
+
+  it('given the plain-text renderer, should give every paragraph dir="auto"', () => {
+    const { text } = panelWith('**A title**\n\nAnd next week?\n\nلماذا؟', { defaultOpen: true, renderText: plainText })
+    const paragraphs = text().querySelectorAll('[data-slot="reasoning-paragraph"]')
+    expect(paragraphs).toHaveLength(3)
+    for (const p of paragraphs) expect(p).toHaveAttribute('dir', 'auto')
+  })
+})
