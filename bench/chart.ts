@@ -21,7 +21,8 @@ const output = resolve(repo, process.argv[3] ?? 'docs/perf-chart.svg')
 
 /** How each contender is drawn: colours from the Okabe–Ito palette (colour-blind safe), plus a marker and dash each. */
 const STYLE: Record<ContenderName, { readonly label: string; readonly color: string; readonly marker: 'circle' | 'square' | 'diamond' | 'triangle'; readonly dash?: string }> = {
-  kit: { label: 'reasoning-ui ReasoningPanel', color: '#0072B2', marker: 'circle' },
+  kit: { label: 'reasoning-ui ReasoningPanel (markdown)', color: '#0072B2', marker: 'circle' },
+  'kit-plain': { label: 'reasoning-ui ReasoningPanel, plain text', color: '#8A6D00', marker: 'circle', dash: '2 3' },
   naive: { label: 'naive useState text', color: '#D55E00', marker: 'square' },
   streamdown: { label: 'Streamdown (AI Elements)', color: '#A0527F', marker: 'diamond' },
   floor: { label: 'plain-DOM floor', color: '#007A5A', marker: 'triangle', dash: '6 4' },

@@ -29,7 +29,8 @@ export function createContender(): Contender {
       }
       if (from < delta.length) line.appendData(delta.slice(from))
     },
-    shown: () => box.textContent ?? '',
+    shown: () => Array.from(box.children, (element) => element.textContent).join('\n'),
+    showsSource: true,
     commits: () => null,
   }
 }

@@ -1,35 +1,58 @@
 /**
- * Contender (kit): `ReasoningPanel` at `full` visibility, fed through a
- * reasoning store with its default `flush: 'frame'`: every delta is one
- * `REASONING_MESSAGE_CONTENT` dispatch, React hears of them once a frame.
- * Imported by package name, as an app would (the Vite config points the name
- * at src/).
+ * Contenders kit and kit-plain: `ReasoningPanel` at `full` visibility, fed
+ * through a reasoning store with its default `flush: 'frame'`: every delta is
+ * one `REASONING_MESSAGE_CONTENT` dispatch, React hears of them once a frame.
+ * `kit` is the default panel (markdown, `markdownText`); `kit-plain` the same
+ * panel with `renderText={plainText}`, the text as it is. Imported by package
+ * name, as an app would (the Vite config points the name at src/).
  */
-import { createReasoningStore, ReasoningPanel, useReasoningStore, type ReasoningStore } from 'reasoning-ui'
+import { createReasoningStore, plainText, ReasoningPanel, useReasoningStore, type ReasoningStore, type RenderText } from 'reasoning-ui'
 import 'reasoning-ui/styles.css'
 import type { Contender } from './protocol'
 import { mountCounted } from './react-root'
 
-function KitApp({ store }: { readonly store: ReasoningStore }) {
+function KitApp({ store, renderText }: { readonly store: ReasoningStore; readonly renderText: RenderText | undefined }) {
   const { blocks } = useReasoningStore(store)
-  return blocks.map((block) => <ReasoningPanel key={block.id} block={block} visibility="full" />)
+  return blocks.map((block) => <ReasoningPanel key={block.id} block={block} visibility="full" renderText={renderText} />)
 }
 
-export function createContender(): Contender {
+/** The panel's text as shown: each paragraph's text on a line of its own, without the code blocks' copy buttons. */
+function shownText(host: HTMLElement | undefined): string {
+  const text = host?.querySelector('[data-slot="reasoning-text"]')
+  if (!text) return ''
+  return Array.from(text.children, (paragraph) => {
+    const buttons = paragraph.querySelectorAll('[data-slot="reasoning-code-copy"]')
+    if (buttons.length === 0) return paragraph.textContent
+    let shown = ''
+    const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest('[data-slot="reasoning-code-copy"]')) shown += node.nodeValue
+    }
+    return shown
+  }).join('\n')
+}
+
+export function kitContender(renderText: RenderText | undefined): Contender {
   const store = createReasoningStore()
   let host: HTMLElement | undefined
   let counted: { commits(): number } | undefined
   return {
     async mount(element) {
       host = element
-      counted = mountCounted(host, <KitApp store={store} />)
+      counted = mountCounted(host, <KitApp store={store} renderText={renderText} />)
       // The run and the open reasoning message exist before the first delta, as in a live stream.
       store.dispatch({ type: 'RUN_STARTED', threadId: 'thread', runId: 'run' })
       store.dispatch({ type: 'REASONING_START', messageId: 'span' })
       store.dispatch({ type: 'REASONING_MESSAGE_START', messageId: 'message', role: 'reasoning' })
     },
     push: (delta) => store.dispatch({ type: 'REASONING_MESSAGE_CONTENT', messageId: 'message', delta }),
-    shown: () => host?.querySelector('[data-slot="reasoning-text"]')?.textContent ?? '',
+    shown: () => shownText(host),
+    showsSource: renderText === plainText,
     commits: () => counted?.commits() ?? 0,
   }
+}
+
+/** The default panel: markdown. */
+export function createContender(): Contender {
+  return kitContender(undefined)
 }

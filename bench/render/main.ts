@@ -1,5 +1,5 @@
 /**
- * The benchmark page: `?contender=kit|naive|streamdown|floor&kb=200&cap=90000`.
+ * The benchmark page: `?contender=kit|kit-plain|naive|streamdown|floor&kb=200&cap=90000`.
  * Loads only the named contender (the floor page has no React at all), mounts
  * it, and exposes `window.bench` for run.ts. `run()` streams the trace one
  * delta per task — each delta a `MessageChannel` message, the next posted when
@@ -9,7 +9,7 @@
  */
 import { installCommitCounter } from './commits'
 import type { BenchHandle, Contender, ContenderName, PageResult } from './protocol'
-import { DELTA_CHARS, deltasOf, reasoningText, visibleChars } from './text'
+import { DELTA_CHARS, deltasOf, reasoningText, stripSyntax, visibleChars } from './text'
 
 // Before any contender (and so react-dom) loads.
 installCommitCounter()
@@ -23,6 +23,7 @@ const PAINT_FRAMES_LIMIT = 600
 
 const loaders: Record<ContenderName, () => Promise<{ createContender(): Contender }>> = {
   kit: () => import('./kit'),
+  'kit-plain': () => import('./kit-plain'),
   naive: () => import('./naive'),
   streamdown: () => import('./streamdown'),
   floor: () => import('./floor'),
@@ -46,8 +47,8 @@ function makeTrace(): Trace {
   const paragraphs = text.split('\n\n').filter((p) => p.trim() !== '')
   return {
     deltas: deltasOf(text, DELTA_CHARS),
-    expected: visibleChars(text),
-    lastParagraph: visibleChars(paragraphs[paragraphs.length - 1]!),
+    expected: visibleChars(stripSyntax(text)),
+    lastParagraph: visibleChars(stripSyntax(paragraphs[paragraphs.length - 1]!)),
   }
 }
 
@@ -83,6 +84,9 @@ function stream(contender: Contender, deltas: readonly string[]) {
   })
 }
 
+/** What the contender shows, comparable with the trace's `expected`. */
+const visible = (contender: Contender) => visibleChars(contender.showsSource ? stripSyntax(contender.shown()) : contender.shown())
+
 async function run({ contender, trace }: { contender: Contender; trace: Trace }): Promise<PageResult> {
   const { deltas, expected, lastParagraph } = trace
 
@@ -108,7 +112,7 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   if (!capped) {
     for (let i = 0; i < PAINT_FRAMES_LIMIT; i++) {
       await nextFrame()
-      if (visibleChars(contender.shown()) === expected) {
+      if (visible(contender) === expected) {
         await nextFrame()
         toPaintMs = performance.now() - end
         break
@@ -118,7 +122,7 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   counting = false
   const spanEnd = performance.now()
   const commitsAfter = contender.commits()
-  const shown = visibleChars(contender.shown())
+  const shown = visible(contender)
   const inSpan = longTasks.filter((t) => t.startTime >= start && t.startTime <= spanEnd)
   return {
     deltas: deltas.length,

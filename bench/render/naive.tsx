@@ -6,5 +6,5 @@ import type { Contender } from './protocol'
 import { growingContender } from './react-root'
 
 export function createContender(): Contender {
-  return growingContender((text) => <div className="naive">{text}</div>)
+  return growingContender((text) => <div className="naive">{text}</div>, true)
 }

@@ -4,7 +4,7 @@
  */
 
 /** The renderers under test, in table order. */
-export const CONTENDERS = ['kit', 'naive', 'streamdown', 'floor'] as const
+export const CONTENDERS = ['kit', 'kit-plain', 'naive', 'streamdown', 'floor'] as const
 
 export type ContenderName = (typeof CONTENDERS)[number]
 
@@ -14,8 +14,13 @@ export interface Contender {
   mount(host: HTMLElement): Promise<void>
   /** Hands over one delta; returns when the contender is done with it. */
   push(delta: string): void
-  /** The reasoning text as the DOM shows it (no status labels or other chrome). */
+  /**
+   * The reasoning text as the DOM shows it (no status labels, buttons or other
+   * chrome); contenders that show the source keep its line breaks.
+   */
   shown(): string
+  /** Shows the markdown source as it is (plain text), rather than rendering it. */
+  readonly showsSource: boolean
   /** React commits so far (see commits.ts); null where there is no React. */
   commits(): number | null
 }
@@ -38,7 +43,7 @@ export interface PageResult {
   /** 'longtask' entries (tasks over 50 ms) over the same span, and the longest one. */
   readonly longTasks: number
   readonly longestTaskMs: number
-  /** Visible characters (no whitespace, no `*`) of the trace, and of what the DOM shows at the end. */
+  /** Visible characters (letters and digits, markdown syntax set aside; see text.ts) of the trace, and of what the DOM shows at the end. */
   readonly expectedChars: number
   readonly shownChars: number
   /** The DOM shows exactly the trace's visible characters, in order. */

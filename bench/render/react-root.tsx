@@ -47,7 +47,7 @@ export function Growing({ connect, render }: GrowingProps) {
 }
 
 /** A contender that holds the text as `Growing` does and shows it through `render` (the naive one, streamdown). */
-export function growingContender(render: (text: string) => ReactNode): Contender {
+export function growingContender(render: (text: string) => ReactNode, showsSource: boolean): Contender {
   let append: ((delta: string) => void) | undefined
   let host: HTMLElement | undefined
   let counted: { commits(): number } | undefined
@@ -61,6 +61,7 @@ export function growingContender(render: (text: string) => ReactNode): Contender
     },
     push: (delta) => append!(delta),
     shown: () => host?.textContent ?? '',
+    showsSource,
     commits: () => counted?.commits() ?? 0,
   }
 }

@@ -18,6 +18,10 @@ export interface Measurement extends PageResult {
   /** Runs measured; the cell is the median one by `totalMs`. */
   readonly runs: number
   readonly totalMsSamples: readonly number[]
+  /** Every run's wall time, longest task (0 when none over 50 ms) and commits per frame, in run order. */
+  readonly wallMsSamples: readonly number[]
+  readonly longestTaskMsSamples: readonly number[]
+  readonly commitsPerFrameSamples: readonly (number | null)[]
 }
 
 /** A cell not measured because the contender already exceeded the cap on a shorter trace. */
@@ -46,5 +50,7 @@ export interface RenderResults {
   readonly capMs: number
   readonly headlineKb: number
   readonly cells: readonly Cell[]
+  /** Wall-time ratios between contenders, as printed (e.g. kit/kit-plain). */
+  readonly ratios: readonly string[]
   readonly targets: readonly { readonly name: string; readonly pass: boolean; readonly value: string }[]
 }

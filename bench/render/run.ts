@@ -1,8 +1,10 @@
 /**
- * Rendering a long trace in Chromium: the kit's `ReasoningPanel` (through a
- * reasoning store), a naive `useState` chat message, Streamdown (what AI
- * Elements renders reasoning with) and a plain-DOM floor, each streamed the
- * same trace, one delta per task, as fast as the page accepts them.
+ * Rendering a long markdown trace in Chromium: the kit's `ReasoningPanel`
+ * (through a reasoning store) as it ships, rendering markdown, and the same
+ * panel with `renderText={plainText}`, a naive `useState` chat message,
+ * Streamdown (what AI Elements renders reasoning with) and a plain-DOM floor,
+ * each streamed the same trace (text.ts), one delta per task, as fast as the
+ * page accepts them.
  *
  *   tsx bench/render/run.ts
  *
@@ -23,7 +25,7 @@
  *   BENCH_RENDER_RUNS         runs per cell, default 5; the cell is the median run by time to the
  *                             last paint (the lower middle one of an even count)
  *   BENCH_RENDER_CELL_BUDGET_MS  no further run of a cell once its runs took this long, default 30000
- *   BENCH_RENDER_CONTENDERS   subset, e.g. kit,floor (default all)
+ *   BENCH_RENDER_CONTENDERS   subset, e.g. kit,kit-plain (default all: kit, kit-plain, naive, streamdown, floor)
  *   BENCH_RENDER_OUT          results file, default bench/results/render.json
  *   BENCH_RENDER_MINIFY=0     keep names in the page's code (for a CPU profile)
  *   BENCH_RENDER_REACT_PROFILING=1  react-dom's profiling build: `<Profiler onRender>` counts are
@@ -96,7 +98,12 @@ async function buildPage(outDir: string): Promise<void> {
 type Metrics = Record<string, number>
 
 /** One fresh page, one stream. */
-async function measureOnce(context: BrowserContext, origin: string, contender: ContenderName, kb: number): Promise<Omit<Measurement, 'runs' | 'totalMsSamples'>> {
+async function measureOnce(
+  context: BrowserContext,
+  origin: string,
+  contender: ContenderName,
+  kb: number,
+): Promise<Omit<Measurement, 'runs' | 'totalMsSamples' | 'wallMsSamples' | 'longestTaskMsSamples' | 'commitsPerFrameSamples'>> {
   const page = await context.newPage()
   try {
     const errors: string[] = []
@@ -147,7 +154,14 @@ async function measure(context: BrowserContext, origin: string, contender: Conte
   }
   const sorted = [...samples].sort((a, b) => a.totalMs - b.totalMs)
   const median = sorted[Math.floor((sorted.length - 1) / 2)]!
-  return { ...median, runs: samples.length, totalMsSamples: samples.map((s) => round(s.totalMs)) }
+  return {
+    ...median,
+    runs: samples.length,
+    totalMsSamples: samples.map((s) => round(s.totalMs)),
+    wallMsSamples: samples.map((s) => s.wallMs),
+    longestTaskMsSamples: samples.map((s) => s.longestTaskMs),
+    commitsPerFrameSamples: samples.map((s) => (s.commits === null ? null : round(s.commits / Math.max(1, s.frames), 2))),
+  }
 }
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits))
@@ -186,9 +200,12 @@ function table(cells: readonly Cell[]): string {
   return lines.join('\n')
 }
 
+const ratio = (a: number, b: number) => `${(a / b).toFixed(a / b >= 10 ? 0 : 2)}×`
+
 function targets(cells: readonly Cell[]): RenderResults['targets'] {
   const at = (contender: ContenderName) => cells.find((c) => c.contender === contender && c.kb === HEADLINE_KB)
   const kit = at('kit')
+  const plain = at('kit-plain')
   const floor = at('floor')
   const streamdown = at('streamdown')
   const checks: { name: string; pass: boolean; value: string }[] = []
@@ -206,11 +223,18 @@ function targets(cells: readonly Cell[]): RenderResults['targets'] {
       value: kit.longTasks === 0 ? 'no long task' : `${ms(kit.longestTaskMs)} ms (${kit.longTasks} long tasks)${descheduled}`,
     })
   }
+  if (isMeasured(kit) && isMeasured(plain)) {
+    checks.push({
+      name: `kit (markdown) wall time ≤ 1.5× kit-plain's (the same panel, plain text), ${HEADLINE_KB} KB`,
+      pass: !kit.capped && !plain.capped && kit.wallMs <= 1.5 * plain.wallMs,
+      value: `${ratio(kit.wallMs, plain.wallMs)} (${ms(kit.wallMs)} vs ${ms(plain.wallMs)} ms; to the last paint ${ratio(kit.totalMs, plain.totalMs)})`,
+    })
+  }
   if (isMeasured(kit) && isMeasured(floor)) {
     checks.push({
       name: `kit wall time within 3× of the floor, ${HEADLINE_KB} KB`,
       pass: !kit.capped && kit.wallMs <= 3 * floor.wallMs,
-      value: `${(kit.wallMs / floor.wallMs).toFixed(2)}× (${ms(kit.wallMs)} vs ${ms(floor.wallMs)} ms)`,
+      value: `${ratio(kit.wallMs, floor.wallMs)} (${ms(kit.wallMs)} vs ${ms(floor.wallMs)} ms)`,
     })
   }
   if (isMeasured(kit) && streamdown !== undefined) {
@@ -233,22 +257,28 @@ function targets(cells: readonly Cell[]): RenderResults['targets'] {
   return checks
 }
 
+/** Wall-time ratios (and to the last paint) between contenders, per trace length. */
 function ratios(cells: readonly Cell[]): string[] {
+  const pairs: readonly (readonly [ContenderName, ContenderName])[] = [
+    ['kit', 'kit-plain'],
+    ['streamdown', 'kit-plain'],
+    ['streamdown', 'kit'],
+    ['kit', 'floor'],
+    ['kit-plain', 'floor'],
+    ['naive', 'kit-plain'],
+  ]
   const lines: string[] = []
   for (const kb of SIZES) {
     const get = (contender: ContenderName) => {
       const cell = cells.find((c) => c.contender === contender && c.kb === kb)
       return isMeasured(cell) && !cell.capped ? cell : undefined
     }
-    const kit = get('kit')
-    const floor = get('floor')
-    const streamdown = get('streamdown')
-    const naive = get('naive')
     const parts: string[] = []
-    const ratio = (a: number, b: number) => `${(a / b).toFixed(a / b >= 10 ? 0 : 2)}×`
-    if (kit && floor) parts.push(`kit vs floor wall ${ratio(kit.wallMs, floor.wallMs)} (to last paint ${ratio(kit.totalMs, floor.totalMs)})`)
-    if (kit && streamdown) parts.push(`streamdown vs kit wall ${ratio(streamdown.wallMs, kit.wallMs)} (to last paint ${ratio(streamdown.totalMs, kit.totalMs)})`)
-    if (kit && naive) parts.push(`naive vs kit wall ${ratio(naive.wallMs, kit.wallMs)} (to last paint ${ratio(naive.totalMs, kit.totalMs)})`)
+    for (const [a, b] of pairs) {
+      const x = get(a)
+      const y = get(b)
+      if (x && y) parts.push(`${a}/${b} wall ${ratio(x.wallMs, y.wallMs)} (to last paint ${ratio(x.totalMs, y.totalMs)})`)
+    }
     if (parts.length > 0) lines.push(`- ${kb} KB: ${parts.join('; ')}`)
   }
   return lines
@@ -306,6 +336,7 @@ async function main(): Promise<void> {
       capMs: CAP_MS,
       headlineKb: HEADLINE_KB,
       cells,
+      ratios: ratios(cells),
       targets: targets(cells),
     }
     mkdirSync(dirname(OUT), { recursive: true })
@@ -316,7 +347,7 @@ async function main(): Promise<void> {
     console.log(`${DELTA_CHARS} characters per delta, one delta per task; medians of up to ${RUNS} runs (fewer once a cell's runs took ${CELL_BUDGET_MS / 1000} s); CPU columns in main-thread thread time\n`)
     console.log(table(cells))
     console.log('')
-    for (const line of ratios(cells)) console.log(line)
+    for (const line of results.ratios) console.log(line)
     console.log('')
     for (const t of results.targets) console.log(`- ${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.value}`)
     console.log(`\nWrote ${relative(repo, OUT)} in ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -10,5 +10,5 @@ import type { Contender } from './protocol'
 import { growingContender } from './react-root'
 
 export function createContender(): Contender {
-  return growingContender((text) => <Streamdown>{text}</Streamdown>)
+  return growingContender((text) => <Streamdown>{text}</Streamdown>, false)
 }
