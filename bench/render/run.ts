@@ -13,7 +13,9 @@
  * playwright-core: one browser run, one fresh page per measurement, so no
  * contender inherits another's heap, DOM, compiled code or garbage, and the
  * CDP counters cover exactly one contender. Measurements run one at a time
- * (the machine has two cores; Chromium's compositor needs the other one).
+ * (the machine has two cores; Chromium's compositor needs the other one), in
+ * rounds of one run per contender, so that load from elsewhere on a shared
+ * machine falls on all of them alike.
  *
  * Prints a markdown table, the ratios and the targets (PASS/FAIL), and writes
  * bench/results/render.json, which `tsx bench/chart.ts` turns into
@@ -25,6 +27,7 @@
  *   BENCH_RENDER_RUNS         runs per cell, default 5; the cell is the median run by time to the
  *                             last paint (the lower middle one of an even count)
  *   BENCH_RENDER_CELL_BUDGET_MS  no further run of a cell once its runs took this long, default 30000
+ *                             (runs go in rounds: one of each contender, then the next round)
  *   BENCH_RENDER_CONTENDERS   subset, e.g. kit,kit-plain (default all: kit, kit-plain, naive, streamdown, floor)
  *   BENCH_RENDER_OUT          results file, default bench/results/render.json
  *   BENCH_RENDER_MINIFY=0     keep names in the page's code (for a CPU profile)
@@ -145,13 +148,10 @@ async function measureOnce(
   }
 }
 
-/** Up to RUNS runs of one cell (fewer for slow cells, see CELL_BUDGET_MS); the median by time to the last paint. */
-async function measure(context: BrowserContext, origin: string, contender: ContenderName, kb: number): Promise<Measurement> {
-  const samples = [await measureOnce(context, origin, contender, kb)]
-  const spent = () => samples.reduce((sum, s) => sum + s.totalMs, 0)
-  while (samples.length < RUNS && !samples[0]!.capped && spent() < CELL_BUDGET_MS) {
-    samples.push(await measureOnce(context, origin, contender, kb))
-  }
+type Sample = Awaited<ReturnType<typeof measureOnce>>
+
+/** A cell from its runs: the median run by time to the last paint, with every run's numbers. */
+function cellOf(samples: readonly Sample[]): Measurement {
   const sorted = [...samples].sort((a, b) => a.totalMs - b.totalMs)
   const median = sorted[Math.floor((sorted.length - 1) / 2)]!
   return {
@@ -162,6 +162,24 @@ async function measure(context: BrowserContext, origin: string, contender: Conte
     longestTaskMsSamples: samples.map((s) => s.longestTaskMs),
     commitsPerFrameSamples: samples.map((s) => (s.commits === null ? null : round(s.commits / Math.max(1, s.frames), 2))),
   }
+}
+
+/**
+ * Every contender's runs at one trace length, in rounds (one run of each
+ * contender per round), so that other work on a shared machine weighs on all
+ * contenders alike and the ratios between them hold up better than the times.
+ * A contender stops after RUNS runs, after CELL_BUDGET_MS in all, or once capped.
+ */
+async function measureSize(context: BrowserContext, origin: string, contenders: readonly ContenderName[], kb: number): Promise<Map<ContenderName, Measurement>> {
+  const samples = new Map<ContenderName, Sample[]>(contenders.map((c) => [c, []]))
+  const more = (runs: readonly Sample[]) =>
+    runs.length === 0 || (runs.length < RUNS && !runs[0]!.capped && runs.reduce((sum, s) => sum + s.totalMs, 0) < CELL_BUDGET_MS)
+  for (;;) {
+    const due = contenders.filter((c) => more(samples.get(c)!))
+    if (due.length === 0) break
+    for (const contender of due) samples.get(contender)!.push(await measureOnce(context, origin, contender, kb))
+  }
+  return new Map(contenders.map((c) => [c, cellOf(samples.get(c)!)]))
 }
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits))
@@ -306,13 +324,12 @@ async function main(): Promise<void> {
     const cells: Cell[] = []
     const cappedAt = new Map<ContenderName, number>()
     for (const kb of [...SIZES].sort((a, b) => a - b)) {
-      for (const contender of SELECTED) {
+      const contenders = SELECTED.filter((contender) => {
         const cap = cappedAt.get(contender)
-        if (cap !== undefined) {
-          cells.push({ contender, kb, skipped: `skipped (${capText} at ${cap} KB)` })
-          continue
-        }
-        const cell = await measure(context, origin, contender, kb)
+        if (cap !== undefined) cells.push({ contender, kb, skipped: `skipped (${capText} at ${cap} KB)` })
+        return cap === undefined
+      })
+      for (const [contender, cell] of await measureSize(context, origin, contenders, kb)) {
         if (cell.capped) cappedAt.set(contender, kb)
         cells.push(cell)
         console.error(`${contender} ${kb} KB: ${cell.capped ? capText : `${ms(cell.totalMs)} ms to the last paint`} (${cell.runs} run${cell.runs > 1 ? 's' : ''})`)
