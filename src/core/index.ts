@@ -14,7 +14,7 @@ export {
   selectSummary,
   toReasoningMessages,
 } from './selectors'
-export { projectBlock } from './visibility'
+export { headlineOf, projectBlock } from './visibility'
 export { toMarkdown } from './markdown-export'
 export { endReasonOfCode } from './reducer/runs'
 export { METADATA_KEY, readReasoningUiMetadata } from './metadata'

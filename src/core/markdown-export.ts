@@ -128,7 +128,7 @@ function body(block: VisibleBlock, labels: MarkdownLabels, formats: Formats): st
       if (message.kind === 'step') {
         const type = message.meta?.stepType?.trim()
         const title = message.meta?.title?.trim()
-        add([type && `_${inline(type)}_`, title && `**${inline(title)}**`].filter(Boolean).join(' · '))
+        add([type && `_${inline(labels.stepType(type))}_`, title && `**${inline(title)}**`].filter(Boolean).join(' · '))
       }
       add(safeMarkdown(message.text))
     }

@@ -35,7 +35,12 @@ export interface VisibleBlock {
   readonly title?: string
   /** `summary` and `full` only. */
   readonly summary?: BlockSummary
-  /** How many steps the reasoning took: its structured steps, else its headings. `summary` and `full` only (0 for `none`). */
+  /**
+   * How many steps the open panel shows, counted exactly as it lists them: at `full` its
+   * structured steps, else the section headings of its text (else of its provider summary);
+   * at `summary` the titles it lists (or the sections of the provider summary it shows).
+   * 0 for `none`.
+   */
   readonly steps: number
   /** Block-level structured outcome (`conclusion`, `confidence`, `keyFactors`): `summary` and `full` only. */
   readonly outcome?: Pick<ReasoningUiMetadata, 'conclusion' | 'confidence' | 'keyFactors'>
@@ -73,11 +78,12 @@ export function projectBlock(block: ReasoningBlock, visibility: Visibility): Vis
     projected = { ...base, steps: 0, messages: [] }
   } else {
     const outcome = pickOutcome(block.meta)
+    const summary = selectSummary(block)
     projected = {
       ...base,
       ...(block.title !== undefined && { title: block.title }),
-      summary: selectSummary(block),
-      steps: countSteps(block),
+      summary,
+      steps: countSteps(block, visibility, summary),
       ...(outcome !== undefined && { outcome }),
       messages: visibility === 'full' ? block.messages.map(visibleMessage) : [],
     }
@@ -119,14 +125,32 @@ function hasContent(block: ReasoningBlock): boolean {
   return block.messages.some((m) => m.text.length > 0 || m.kind === 'step' || m.meta?.title !== undefined)
 }
 
-function countSteps(block: ReasoningBlock): number {
+function countSteps(block: ReasoningBlock, visibility: 'summary' | 'full', summary: BlockSummary): number {
   let steps = 0
   let headings = 0
+  let summaryHeadings = 0
   for (const message of block.messages) {
     if (message.kind === 'step') steps++
     else if (message.kind === 'text') headings += message.headings.length
+    else summaryHeadings += message.headings.length
   }
-  return steps > 0 ? steps : headings
+  if (visibility === 'summary') return summary.source === 'provider' ? summaryHeadings : summary.titles.length
+  return steps > 0 ? steps : headings > 0 ? headings : summaryHeadings
+}
+
+/**
+ * The title a block's status row shows beside its status: while it streams, the
+ * latest section title (so the row says what the model is thinking about now); once
+ * it ended, its own title (explicit, else its first heading). None at `none`: titles
+ * are summary-level information.
+ */
+export function headlineOf(block: VisibleBlock): string | undefined {
+  if (block.visibility === 'none' || block.encryptedOnly) return undefined
+  if (block.status === 'streaming') {
+    const titles = block.summary?.titles
+    return titles?.[titles.length - 1] ?? block.title
+  }
+  return block.title ?? block.summary?.titles[0]
 }
 
 function pickOutcome(meta: ReasoningUiMetadata | undefined): VisibleBlock['outcome'] {

@@ -3,10 +3,12 @@ export {
   Reasoning,
   ReasoningAnnouncer,
   ReasoningContent,
+  ReasoningCopy,
   ReasoningDuration,
   ReasoningScrollArea,
   ReasoningStatusLabel,
   ReasoningText,
+  ReasoningTitle,
   ReasoningTrigger,
   statusLabel,
   useLabels,
@@ -17,6 +19,8 @@ export {
   ReasoningStatusLabel as Status,
   ReasoningDuration as Duration,
   ReasoningText as Text,
+  ReasoningTitle as Title,
+  ReasoningCopy as Copy,
 } from './parts'
 export { ReasoningPanel } from './panel'
 export { ReasoningStream } from './stream'
@@ -35,11 +39,13 @@ export type {
   ReasoningAnnouncerProps,
   ReasoningContentProps,
   ReasoningContextValue,
+  ReasoningCopyProps,
   ReasoningDurationProps,
   ReasoningProps,
   ReasoningScrollAreaProps,
   ReasoningStatusLabelProps,
   ReasoningTextProps,
+  ReasoningTitleProps,
   ReasoningTriggerProps,
 } from './parts'
 export type { ReasoningPanelProps } from './panel'

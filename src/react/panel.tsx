@@ -1,7 +1,7 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { forwardRef, memo, useRef, type ForwardedRef, type ReactNode, type RefObject } from 'react'
+import { forwardRef, memo, useEffect, useRef, useState, type ForwardedRef, type ReactNode, type RefObject } from 'react'
 import type { ReasoningEndReason, ReasoningStatus } from '../core/model'
-import { AlertIcon, BulbIcon, ChevronIcon, SparkIcon } from './icons'
+import { AlertIcon, BulbIcon, ChevronIcon, CopyIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
 import { formatCount, formatTokenCount } from './labels'
 import {
@@ -9,9 +9,11 @@ import {
   Reasoning,
   ReasoningAnnouncer,
   ReasoningContent,
+  ReasoningCopy,
   ReasoningScrollArea,
   ReasoningStatusLabel,
   ReasoningText,
+  ReasoningTitle,
   ReasoningTrigger,
   useReasoningContext,
   type ReasoningProps,
@@ -76,10 +78,25 @@ interface PanelInnerProps {
 }
 
 function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: PanelInnerProps) {
-  const { block, open, labels, locale } = useReasoningContext('ReasoningPanel')
+  const { block, open, labels, locale, contentId } = useReasoningContext('ReasoningPanel')
   const reduceMotion = useReducedMotion()
   const content = useRef<HTMLDivElement | null>(null)
-  const transition = { duration: reduceMotion ? 0 : animationDuration, ease: [0.2, 0, 0, 1] as const }
+  // "Show all" lifts the body's height cap until the panel closes.
+  const [showAll, setShowAll] = useState(false)
+  // At `full` the content stays mounted while closed (hidden until found); this is when it is hidden.
+  const [settled, setSettled] = useState(!open)
+  const duration = reduceMotion ? 0 : animationDuration
+  if (open && settled) setSettled(false)
+  if (!open && !settled && duration === 0) setSettled(true)
+  if (!open && showAll) setShowAll(false)
+  // Hidden once the collapse has played, and no later than its length (an animation
+  // that never reports its end must not leave closed text in the accessibility tree).
+  useEffect(() => {
+    if (open || settled) return
+    const timer = setTimeout(() => setSettled(true), duration * 1000 + 50)
+    return () => clearTimeout(timer)
+  }, [open, settled, duration])
+  const transition = { duration, ease: [0.2, 0, 0, 1] as const }
   const variants = {
     open: { height: 'auto', opacity: 1 },
     // Resolved when the collapse starts, with the content element (AnimatePresence's `custom`):
@@ -99,6 +116,7 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
         <>
           <StatusIcon status={block.status} endReason={block.endReason} />
           <ReasoningStatusLabel data-slot="reasoning-status" />
+          <ReasoningTitle data-slot="reasoning-title" />
         </>
       )}
       {block.steps > 1 && <span data-slot="reasoning-steps">{labels.steps(block.steps, formatCount(block.steps, locale))}</span>}
@@ -111,6 +129,33 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
       {headerExtra}
     </>
   )
+  const bodyId = `${contentId}-body`
+  const inner = (
+    <>
+      <ReasoningScrollArea data-slot="reasoning-body" id={bodyId} data-show-all={showAll ? '' : undefined}>
+        <ReasoningSummary providerOnly={block.visibility === 'full'} />
+        <ReasoningText data-slot="reasoning-text" />
+      </ReasoningScrollArea>
+      {/* Outside the scrolling box, so the conclusion is never cut. */}
+      {block.outcome && <Outcome outcome={block.outcome} labels={labels} locale={locale} />}
+      <div data-slot="reasoning-actions">
+        <button
+          type="button"
+          data-slot="reasoning-show-all"
+          aria-controls={bodyId}
+          onClick={() => setShowAll((all) => !all)}
+        >
+          {showAll ? labels.showLess : labels.showAll}
+        </button>
+        <ReasoningCopy data-slot="reasoning-copy">
+          <CopyIcon data-slot="reasoning-copy-icon" />
+          <span>{labels.copy}</span>
+        </ReasoningCopy>
+      </div>
+    </>
+  )
+  // At `full` one element stays mounted, open or closed, so a find-in-page match revealed in it is the one shown.
+  const findable = block.visibility === 'full' && block.expandable
   return (
     <>
       <ReasoningAnnouncer data-slot="reasoning-announcer" />
@@ -123,35 +168,50 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
         <div data-slot="reasoning-header">{header}</div>
       )}
       <LazyMotion features={loadMotionFeatures}>
-        <AnimatePresence initial={false} custom={content}>
-          {open && (
-            <ReasoningContent forceMount asChild key="content">
-              <m.div
-                data-slot="reasoning-content"
-                variants={variants}
-                custom={content}
-                initial="closed"
-                animate="open"
-                exit="closed"
-                transition={transition}
-                style={{ overflow: 'hidden' }}
-                ref={content}
-              >
-                <ReasoningScrollArea data-slot="reasoning-body">
-                  <ReasoningSummary providerOnly={block.visibility === 'full'} />
-                  <ReasoningText data-slot="reasoning-text" />
-                  {block.outcome && <Outcome outcome={block.outcome} labels={labels} locale={locale} />}
-                </ReasoningScrollArea>
-              </m.div>
-            </ReasoningContent>
-          )}
-        </AnimatePresence>
+        {findable ? (
+          <ReasoningContent forceMount asChild hidden={!open && settled}>
+            <m.div
+              data-slot="reasoning-content"
+              variants={variants}
+              custom={content}
+              initial={false}
+              animate={open ? 'open' : 'closed'}
+              transition={transition}
+              onAnimationComplete={(definition) => {
+                if (definition === 'closed') setSettled(true)
+              }}
+              style={{ overflow: 'hidden' }}
+              ref={content}
+            >
+              {inner}
+            </m.div>
+          </ReasoningContent>
+        ) : (
+          <AnimatePresence initial={false} custom={content}>
+            {open && (
+              <ReasoningContent forceMount asChild key="content">
+                <m.div
+                  data-slot="reasoning-content"
+                  variants={variants}
+                  custom={content}
+                  initial="closed"
+                  animate="open"
+                  exit="closed"
+                  transition={transition}
+                  style={{ overflow: 'hidden' }}
+                  ref={content}
+                >
+                  {inner}
+                </m.div>
+              </ReasoningContent>
+            )}
+          </AnimatePresence>
+        )}
       </LazyMotion>
     </>
   )
 }
 
-/** Spinning spark while thinking, a bulb once done, a warning when cut off. */
 /** The row's icon: an alert when reasoning ended early, except for the user's own stop, which is no failure. */
 function StatusIcon({ status, endReason }: { readonly status: ReasoningStatus; readonly endReason: ReasoningEndReason | undefined }) {
   if (status === 'interrupted' && endReason === 'stopped') return <BulbIcon data-slot="reasoning-icon" data-end-reason={endReason} />

@@ -21,14 +21,17 @@ import {
   useState,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
+  type MouseEvent,
   type ReactNode,
 } from 'react'
 import type { ReasoningBlock, Visibility } from '../core/model'
+import { toMarkdown } from '../core/markdown-export'
 import { getBlockDuration } from '../core/selectors'
 import { endedWording } from '../core/wording'
-import { projectBlock, type VisibleBlock } from '../core/visibility'
+import { headlineOf, projectBlock, type VisibleBlock } from '../core/visibility'
 import { useLiveDuration } from './clock'
-import { formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats, type ReasoningLabels } from './labels'
+import { useCopy } from './copy'
+import { definedOnly, formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats, type ReasoningLabels } from './labels'
 import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from './open-state'
 import { safeLocale, useReasoningConfig } from './provider'
 import { StreamingText, type RenderText } from './text'
@@ -42,6 +45,8 @@ export interface ReasoningContextValue {
   readonly locale: string | undefined
   readonly now: () => number
   readonly renderText: RenderText | undefined
+  /** What the block shows at its visibility level, as markdown (`toMarkdown`, `plain` style): what a copy button copies. */
+  readonly markdown: () => string
   /** The id of the content element (the caller's, if they gave `ReasoningContent` one), for `aria-controls`. */
   readonly contentId: string
   readonly setContentId: (id: string | undefined) => void
@@ -157,10 +162,12 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
       locale: safeLocale(locale),
       now: config.now ?? Date.now,
       renderText,
+      // Projected again inside toMarkdown: the export sees exactly what this level shows.
+      markdown: () => toMarkdown(block, { visibility, style: 'plain', labels: merged, ...definedOnly({ locale: safeLocale(locale) }) }),
       contentId,
       setContentId,
     }),
-    [visible, state.open, state.setOpen, merged, locale, config.now, renderText, contentId],
+    [visible, block, visibility, state.open, state.setOpen, merged, locale, config.now, renderText, contentId],
   )
   // Counts and durations appear mid-stream: their formatters are built before, when the page is idle.
   useEffect(() => prepareFormats(value.locale), [value.locale])
@@ -190,27 +197,78 @@ export const ReasoningTrigger = forwardRef(function ReasoningTrigger(
   return <Collapsible.Trigger aria-controls={open ? contentId : undefined} {...stateAttributes(block)} {...props} ref={ref} />
 })
 
-export type ReasoningContentProps = ComponentPropsWithoutRef<typeof Collapsible.Content>
+export interface ReasoningContentProps extends ComponentPropsWithoutRef<typeof Collapsible.Content> {
+  /**
+   * At `full`, keep the closed content in the DOM as `hidden="until-found"`, so the
+   * browser's find-in-page reaches the reasoning and opens the panel on a match
+   * (`beforematch`). Never at `summary` or `none`: what a level hides stays out of the
+   * markup. Default true; false takes closed content out of the DOM at every level.
+   */
+  readonly untilFound?: boolean
+}
 
 /**
- * What opens: out of the DOM (and the accessibility tree) while closed, unless
- * `forceMount` (for exit animations; then hide it yourself). Renders nothing for
- * blocks that cannot expand (`none` visibility, encrypted-only).
+ * What opens. Closed, it is out of the DOM and the accessibility tree, except at `full`
+ * (see `untilFound`), where it stays as `hidden="until-found"`: out of sight and of the
+ * accessibility tree, in reach of find-in-page. `forceMount` keeps it visible for exit
+ * animations (then set `hidden` yourself once closed; it becomes `until-found` at `full`).
+ * Renders nothing for blocks that cannot expand (`none` visibility, encrypted-only).
+ *
+ * React renders `hidden` as a plain boolean (React 18 and 19), so server HTML has
+ * `hidden=""` and find-in-page reaches the text once the page has hydrated.
  */
 export const ReasoningContent = forwardRef(function ReasoningContent(
-  props: ReasoningContentProps,
+  { untilFound = true, ...props }: ReasoningContentProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { block, open, contentId, setContentId } = useReasoningContext('ReasoningContent')
-  const { id, forceMount } = props
+  const { block, open, setOpen, contentId, setContentId } = useReasoningContext('ReasoningContent')
+  const { id, forceMount, asChild, hidden } = props
+  const findable = untilFound && block.visibility === 'full' && block.expandable
+  const own = useRef<HTMLDivElement | null>(null)
   // A caller's id replaces ours, so the trigger's aria-controls must follow it.
   useIsomorphicLayoutEffect(() => {
     setContentId(id)
     return () => setContentId(undefined)
   }, [id, setContentId])
-  // Closed content leaves the DOM entirely (Radix would keep an empty hidden element).
-  if (!block.expandable || (!open && !forceMount)) return null
-  return <Collapsible.Content id={contentId} {...stateAttributes(block)} {...props} ref={ref} />
+  // React writes `hidden=""`; make it `until-found` before the browser paints, after every commit.
+  useIsomorphicLayoutEffect(() => {
+    const element = own.current
+    if (findable && element?.hasAttribute('hidden') && element.getAttribute('hidden') !== 'until-found') element.setAttribute('hidden', 'until-found')
+  })
+  useEffect(() => {
+    const element = own.current
+    if (!findable || !element) return
+    // The browser has already revealed the element; undo a collapse animation's inline
+    // size so the match can be scrolled to at once, then open the panel for real.
+    const reveal = () => {
+      element.style.removeProperty('height')
+      element.style.removeProperty('opacity')
+      setOpen(true)
+    }
+    element.addEventListener('beforematch', reveal)
+    return () => element.removeEventListener('beforematch', reveal)
+  }, [findable, setOpen])
+  if (!block.expandable) return null
+  if (!findable && !open && !forceMount) return null
+  const composed = (node: HTMLDivElement | null) => {
+    own.current = node
+    if (typeof ref === 'function') ref(node)
+    else if (ref) ref.current = node
+  }
+  if (!findable) return <Collapsible.Content id={contentId} {...stateAttributes(block)} {...props} ref={composed} />
+  // Radix drops a closed content's children; this element keeps them, hidden.
+  const { forceMount: _forceMount, asChild: _asChild, ...rest } = props
+  const Element = asChild ? Slot : 'div'
+  return (
+    <Element
+      id={contentId}
+      data-state={open ? 'open' : 'closed'}
+      {...stateAttributes(block)}
+      {...rest}
+      hidden={forceMount ? hidden : !open}
+      ref={composed}
+    />
+  )
 })
 
 interface SlotProps {
@@ -267,6 +325,61 @@ export function statusLabel(
   }
   return endedWording({ status: block.status, endReason: block.endReason }, duration, labels, (ms) => formatDuration(ms, locale))
 }
+
+export interface ReasoningTitleProps extends ComponentPropsWithoutRef<'span'>, SlotProps {}
+
+/**
+ * What the block is about, for its status row: while streaming the latest section
+ * title (updating as new ones arrive), once ended the block's title (explicit, else its
+ * first heading). Renders nothing without one, and always at `none` (titles are
+ * summary-level information). The styled panel shows it on one line with an ellipsis;
+ * the full title stays in the text, so in the trigger's accessible name.
+ */
+export const ReasoningTitle = forwardRef(function ReasoningTitle(
+  { asChild, children, ...props }: ReasoningTitleProps,
+  ref: ForwardedRef<HTMLSpanElement>,
+) {
+  const { block } = useReasoningContext('ReasoningTitle')
+  const title = headlineOf(block)
+  if (title === undefined) return null
+  const Element = asChild ? Slot : 'span'
+  return (
+    <Element dir="auto" {...stateAttributes(block)} {...props} ref={ref}>
+      {slotted(asChild, children, title)}
+    </Element>
+  )
+})
+
+export interface ReasoningCopyProps extends ComponentPropsWithoutRef<'button'>, SlotProps {}
+
+/**
+ * A button that copies the block as markdown, exactly what the current visibility level
+ * shows (status line, title, summary or text, outcome; never encrypted values). Its
+ * text is the `copy` label, `copied` for two seconds after it worked (`data-copied`).
+ */
+export const ReasoningCopy = forwardRef(function ReasoningCopy(
+  { asChild, children, onClick, ...props }: ReasoningCopyProps,
+  ref: ForwardedRef<HTMLButtonElement>,
+) {
+  const { block, labels, markdown } = useReasoningContext('ReasoningCopy')
+  const { copied, copy } = useCopy()
+  const Element = asChild ? Slot : 'button'
+  return (
+    <Element
+      type="button"
+      data-copied={copied ? '' : undefined}
+      {...stateAttributes(block)}
+      {...props}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        onClick?.(event)
+        if (!event.defaultPrevented) copy(markdown())
+      }}
+      ref={ref}
+    >
+      {slotted(asChild, children, copied ? labels.copied : labels.copy)}
+    </Element>
+  )
+})
 
 export interface ReasoningDurationProps extends ComponentPropsWithoutRef<'time'>, SlotProps {
   /** `long` ("12 seconds", default) or `narrow` ("12s"). */
@@ -365,7 +478,7 @@ export const ReasoningText = forwardRef(function ReasoningText(
       <div key={message.id} data-slot="reasoning-step" data-step-type={message.meta?.stepType} data-status={message.status}>
         {(message.meta?.stepType !== undefined || message.meta?.title !== undefined) && (
           <p data-slot="reasoning-step-header">
-            {message.meta?.stepType !== undefined && <span data-slot="reasoning-step-type">{message.meta.stepType}</span>}
+            {message.meta?.stepType !== undefined && <span data-slot="reasoning-step-type">{labels.stepType(message.meta.stepType)}</span>}
             {message.meta?.title !== undefined && <strong data-slot="reasoning-step-title">{message.meta.title}</strong>}
           </p>
         )}
@@ -424,48 +537,101 @@ export interface ReasoningScrollAreaProps extends ComponentPropsWithoutRef<'div'
 /** How close to the bottom (px) still counts as "at the bottom" when the user scrolls. */
 const FOLLOW_SLACK = 24
 
+/** What a resting cut should never go through: code, tables, steps, outcome cards, quotes. */
+const UNITS = '[data-slot="reasoning-code"], [data-slot="reasoning-table"], [data-slot="reasoning-step"], [data-slot="reasoning-outcome"], pre, table, blockquote'
+
+function flag(element: Element, name: string, on: boolean): void {
+  if (on !== element.hasAttribute(name)) element.toggleAttribute(name, on)
+}
+
+/** Marks where the content runs past the visible box, for fade masks and a "Show all" control. */
+function markOverflow(element: HTMLElement): void {
+  const hidden = element.scrollHeight - element.clientHeight
+  flag(element, 'data-overflowing', hidden > 1)
+  flag(element, 'data-overflow-start', element.scrollTop > 1)
+  flag(element, 'data-overflow-end', hidden - element.scrollTop > 1)
+}
+
+/**
+ * At rest at the top, a finished block's visible box ends before a code block, table,
+ * step or card that the cap would cut through (when that leaves at least half the
+ * box), by setting `--reasoning-body-snap` on the element for the stylesheet.
+ */
+function snapCut(element: HTMLElement): void {
+  element.style.removeProperty('--reasoning-body-snap')
+  if (element.scrollTop > 0) return
+  const cap = element.clientHeight
+  if (element.scrollHeight - cap <= 1) return
+  const top = element.getBoundingClientRect().top
+  for (const unit of element.querySelectorAll(UNITS)) {
+    const rect = unit.getBoundingClientRect()
+    const start = rect.top - top
+    if (start >= cap) return
+    if (rect.bottom - top > cap) {
+      if (start >= cap / 2) element.style.setProperty('--reasoning-body-snap', `${Math.floor(start)}px`)
+      return
+    }
+  }
+}
+
 /**
  * A scroll container for the open panel's text that follows the newest text
  * while the block streams, stops following as soon as the user scrolls up, and
  * follows again when they scroll back to the bottom. Focusable, so keyboard
- * users can scroll it.
+ * users can scroll it. At its ends, scrolling passes on to the page.
+ *
+ * Marks its overflow for styles: `data-overflowing` (content taller than the box),
+ * `data-overflow-start` / `data-overflow-end` (more above / below). A finished block at
+ * rest is never cut through a code block, table, step or card (see `--reasoning-body-snap`).
  */
 export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
   { asChild, onScroll, ...props }: ReasoningScrollAreaProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { block, labels } = useReasoningContext('ReasoningScrollArea')
+  const { block, labels, open } = useReasoningContext('ReasoningScrollArea')
   const own = useRef<HTMLDivElement | null>(null)
   const following = useRef(true)
   const growth = useRef<{ readonly observer: ResizeObserver; readonly observed: WeakSet<Element> } | null>(null)
   const streaming = block.status === 'streaming'
   // Text can also grow after a commit (a custom renderer's async content, web fonts
-  // arriving, a width change re-wrapping lines). One observer per streaming stretch
-  // follows those growths too.
+  // arriving, a width change re-wrapping lines). One observer while open follows
+  // those growths and keeps the overflow marks true.
   useIsomorphicLayoutEffect(() => {
     const element = own.current
-    if (!element || !streaming || typeof ResizeObserver === 'undefined') return
+    if (!element || !open || typeof ResizeObserver === 'undefined') return
+    let width = element.clientWidth
     const observer = new ResizeObserver(() => {
-      if (following.current) element.scrollTop = element.scrollHeight
+      if (streaming && following.current) element.scrollTop = element.scrollHeight
+      if (!streaming && element.clientWidth !== width) {
+        width = element.clientWidth
+        snapCut(element)
+      }
+      markOverflow(element)
     })
+    observer.observe(element)
     growth.current = { observer, observed: new WeakSet() }
+    if (!streaming) snapCut(element)
+    else element.style.removeProperty('--reasoning-body-snap')
+    markOverflow(element)
     return () => {
       observer.disconnect()
       growth.current = null
     }
-  }, [streaming])
+  }, [streaming, open])
   useIsomorphicLayoutEffect(() => {
     const element = own.current
-    if (!element || !streaming) return
-    if (following.current) element.scrollTop = element.scrollHeight
+    if (!element || !open) return
+    if (streaming && following.current) element.scrollTop = element.scrollHeight
     const watch = growth.current
-    if (!watch) return
-    for (const child of element.children) {
-      if (watch.observed.has(child)) continue
-      watch.observed.add(child)
-      watch.observer.observe(child)
+    if (watch) {
+      for (const child of element.children) {
+        if (watch.observed.has(child)) continue
+        watch.observed.add(child)
+        watch.observer.observe(child)
+      }
     }
-  }, [block, streaming])
+    if (streaming) markOverflow(element)
+  }, [block, streaming, open])
   const Element = asChild ? Slot : 'div'
   return (
     <Element
@@ -483,6 +649,7 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
         onScroll?.(event)
         const element = event.currentTarget
         following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK
+        markOverflow(element)
       }}
     />
   )

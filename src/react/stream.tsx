@@ -10,7 +10,7 @@ import {
 } from '../core/selectors'
 import type { ReasoningSource } from '../core/sources'
 import type { ReasoningStore } from '../core/store'
-import { ThinkingIndicator } from './indicators'
+import { SparkIcon } from './icons'
 import { definedOnly } from './labels'
 import { ReasoningPanel, type ReasoningPanelProps } from './panel'
 import { useLabels } from './parts'
@@ -107,7 +107,7 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
     <div data-slot="reasoning-stream" data-status={status} {...props} ref={ref}>
       {/* Subagents' blocks nest under them; a stream without any renders flat, with no grouping pass. */}
       {blocks.some(hasSubagent) ? nodes(groupBySubagent(blocks, laneOfBlock, state.subagents)) : blocks.map(panel)}
-      {pending && <ThinkingIndicator data-slot="reasoning-pending" label={labels?.thinking} />}
+      {pending && <PendingRow label={merged.thinking} />}
     </div>
   )
 })
@@ -125,4 +125,21 @@ const laneOfBlock = (block: ReasoningBlock) => block.subagentRunId
 export function tokenProps(tokens: ReadonlyMap<string, number> | undefined, block: ReasoningBlock): { tokens?: number } {
   const count = tokens?.get(block.id)
   return count === undefined ? {} : { tokens: count }
+}
+
+/**
+ * "Thinking…" before a run's first block: the same markup, size and place as a streaming
+ * panel's status row, so the block that follows replaces it without a jump.
+ */
+function PendingRow({ label }: { readonly label: string }) {
+  return (
+    <div data-slot="reasoning-pending" data-status="streaming">
+      <div data-slot="reasoning-header">
+        <SparkIcon data-slot="reasoning-icon" />
+        <span data-slot="reasoning-status" data-status="streaming">
+          {label}
+        </span>
+      </div>
+    </div>
+  )
 }

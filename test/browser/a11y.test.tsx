@@ -192,12 +192,13 @@ describe('prefers-reduced-motion: reduce', () => {
         expect(motion(container), when).toEqual([])
         // From the first painted frame on (the panel's animation starts in a frame callback).
         if (i > 0) {
-          for (const content of container.querySelectorAll<HTMLElement>('[data-slot="reasoning-content"]')) {
+          // Closed content at full stays in the page, hidden until found: only shown content counts.
+          for (const content of container.querySelectorAll<HTMLElement>('[data-slot="reasoning-content"]:not([hidden])')) {
             expect(getComputedStyle(content).opacity, when).toBe('1')
             expect(Math.abs(content.getBoundingClientRect().height - content.scrollHeight), when).toBeLessThanOrEqual(1)
           }
           const open = container.querySelectorAll('[data-slot="reasoning-panel"][data-state="open"]').length
-          expect(container.querySelectorAll('[data-slot="reasoning-content"]'), when).toHaveLength(open)
+          expect(container.querySelectorAll('[data-slot="reasoning-content"]:not([hidden])'), when).toHaveLength(open)
         }
         await nextFrame()
       }

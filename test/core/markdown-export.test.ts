@@ -101,7 +101,7 @@ describe('toMarkdown: visibility levels', () => {
       finished(),
     )
     const state = store.getState()
-    expect(toMarkdown(state, { style: 'plain' })).toBe('Thought for less than a second\n\n_analysis_ · **Reading the data**\n\nRows 1–40 look fine.')
+    expect(toMarkdown(state, { style: 'plain' })).toBe('Thought for less than a second\n\n_Analysis_ · **Reading the data**\n\nRows 1–40 look fine.')
     expect(toMarkdown(state, { style: 'plain', visibility: 'summary' })).toBe('Thought for less than a second\n\n- Reading the data')
   })
 

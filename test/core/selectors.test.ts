@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  getBlockDuration, isEncryptedOnly, projectBlock, selectActiveBlock, selectBlocksBefore, selectBlocksForRun,
+  getBlockDuration, headlineOf, isEncryptedOnly, projectBlock, selectActiveBlock, selectBlocksBefore, selectBlocksForRun,
   selectAnsweredBlockIds, selectStreamStatus, selectSummary,
 } from '../../src/core/index'
 import { chunk, content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text, ui } from '../helpers/events'
@@ -158,14 +158,31 @@ describe('projectBlock (the privacy boundary)', () => {
     expect(projectBlock(store.getState().blocks[0]!, 'full')).toMatchObject({ encryptedOnly: true, expandable: false })
   })
 
-  it('should count steps: structured steps, else headings; none under "none"', () => {
+  it('should count steps as the open panel lists them: at full structured steps, else headings; at summary the titles; none under "none"', () => {
     const block = richBlock()
     expect(projectBlock(block, 'full').steps).toBe(2)
+    // The summary level shows the provider summary, which has no sections.
+    expect(projectBlock(block, 'summary').steps).toBe(0)
     expect(projectBlock(block, 'none').steps).toBe(0)
     const store = testStore()
-    feed(store, run(), span('s'), msgStart('a', ui({ kind: 'step', stepType: 'analysis' })), msgEnd('a'),
-      msgStart('b', ui({ kind: 'step', stepType: 'reflection' })), msgEnd('b'), msgStart('c', ui({ kind: 'step' })), msgEnd('c'), spanEnd('s'))
-    expect(projectBlock(store.getState().blocks[0]!, 'summary').steps).toBe(3)
+    feed(store, run(), span('s'), msgStart('a', ui({ kind: 'step', stepType: 'analysis', title: 'Read' })), msgEnd('a'),
+      msgStart('b', ui({ kind: 'step', stepType: 'reflection', title: 'Check' })), msgEnd('b'), msgStart('c', ui({ kind: 'step' })), msgEnd('c'), spanEnd('s'))
+    const steps = store.getState().blocks[0]!
+    expect(projectBlock(steps, 'full').steps).toBe(3)
+    // Two titled steps are the two bullets the summary lists.
+    expect(projectBlock(steps, 'summary').steps).toBe(2)
+    expect(projectBlock(steps, 'summary').summary?.titles).toEqual(['Read', 'Check'])
+  })
+
+  it('should give the row its headline: the latest section title while streaming, the block title once ended, none at "none"', () => {
+    const store = testStore()
+    feed(store, run(), span('s'), msgStart('m'), content('m', '**Counting legs**\n\nTwo each.\n\n**Checking the total**\n\n'))
+    expect(headlineOf(projectBlock(store.getState().blocks[0]!, 'full'))).toBe('Checking the total')
+    expect(headlineOf(projectBlock(store.getState().blocks[0]!, 'summary'))).toBe('Checking the total')
+    expect(headlineOf(projectBlock(store.getState().blocks[0]!, 'none'))).toBeUndefined()
+    feed(store, msgEnd('m'), spanEnd('s'))
+    expect(headlineOf(projectBlock(store.getState().blocks[0]!, 'full'))).toBe('Counting legs')
+    expect(headlineOf(projectBlock(store.getState().blocks[0]!, 'none'))).toBeUndefined()
   })
 
   it('should keep its identity while the block does', () => {

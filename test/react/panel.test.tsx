@@ -42,7 +42,8 @@ function renderPanel(store: Store, props: Partial<ReasoningPanelProps> = {}) {
   }
 }
 
-const trigger = () => screen.getByRole('button')
+/** The panel's trigger (an open panel also has its Show all and Copy buttons). */
+const trigger = () => document.querySelector<HTMLElement>('[data-slot="reasoning-trigger"]')!
 const status = (root: HTMLElement) => root.querySelector('[data-slot="reasoning-status"]')?.textContent
 
 beforeEach(() => {
@@ -273,7 +274,7 @@ describe('open policy', () => {
   it('given "stay-closed", should not open while streaming', () => {
     const { panel } = renderPanel(streaming(), { openPolicy: 'stay-closed' })
     expect(panel()).toHaveAttribute('data-state', 'closed')
-    expect(document.body.textContent).not.toContain('First we convert')
+    expect(screen.getByText('First we convert.')).not.toBeVisible()
   })
 
   it('a manual toggle should win: collapsed by the user while streaming, it stays collapsed', () => {

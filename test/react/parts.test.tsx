@@ -545,12 +545,44 @@ describe('ReasoningTrigger and ReasoningContent', () => {
     const trigger = screen.getByRole('button')
     expect(trigger).toHaveAttribute('aria-expanded', 'false')
     expect(trigger).not.toHaveAttribute('aria-controls')
-    expect(screen.queryByText(RAW_SENTENCE)).not.toBeInTheDocument()
+    expect(screen.getByText(RAW_SENTENCE)).not.toBeVisible()
   })
 
-  it('given a closed panel, should keep the content element itself out of the DOM', () => {
+  it('given a closed panel at full, should keep the content in the DOM as hidden="until-found", for find-in-page', () => {
     render(<Disclosure />)
+    expect(screen.getByTestId('content')).toHaveAttribute('hidden', 'until-found')
+    expect(screen.getByTestId('content')).toHaveAttribute('data-state', 'closed')
+    expect(screen.getByTestId('content')).toHaveTextContent(RAW_SENTENCE)
+  })
+
+  it('given a closed panel at summary, or untilFound={false}, should keep the content element itself out of the DOM', () => {
+    const { unmount } = render(<Disclosure visibility="summary" />)
     expect(screen.queryByTestId('content')).not.toBeInTheDocument()
+    unmount()
+    render(
+      <Reasoning block={block12}>
+        <ReasoningTrigger>Show reasoning</ReasoningTrigger>
+        <ReasoningContent data-testid="content" untilFound={false}>
+          <ReasoningText />
+        </ReasoningContent>
+      </Reasoning>,
+    )
+    expect(screen.queryByTestId('content')).not.toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(RAW_SENTENCE)
+  })
+
+  it('when find-in-page reveals the closed content (beforematch), should open the panel', () => {
+    const onOpenChange = vi.fn()
+    render(<Disclosure onOpenChange={onOpenChange} />)
+    const content = screen.getByTestId('content')
+    act(() => {
+      content.removeAttribute('hidden')
+      content.dispatchEvent(new Event('beforematch'))
+    })
+    expect(screen.getByRole('button')).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByRole('button')).toHaveAttribute('aria-controls', content.id)
+    expect(content).not.toHaveAttribute('hidden')
+    expect(onOpenChange).toHaveBeenLastCalledWith(true)
   })
 
   it('given an open panel, should say aria-expanded="true" and point aria-controls at the content', () => {
@@ -580,13 +612,18 @@ describe('ReasoningTrigger and ReasoningContent', () => {
     expect(onOpenChange).toHaveBeenLastCalledWith(true)
     await user.click(trigger)
     expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    expect(screen.queryByText(RAW_SENTENCE)).not.toBeInTheDocument()
+    expect(screen.getByText(RAW_SENTENCE)).not.toBeVisible()
     expect(onOpenChange).toHaveBeenLastCalledWith(false)
   })
 
-  it('when the user collapses the content, should remove the content element from the DOM', async () => {
+  it('when the user collapses the content, should hide it until found at full and remove it at summary', async () => {
     const user = userEvent.setup()
-    render(<Disclosure defaultOpen />)
+    const { unmount } = render(<Disclosure defaultOpen />)
+    expect(screen.getByTestId('content')).not.toHaveAttribute('hidden')
+    await user.click(screen.getByRole('button'))
+    expect(screen.getByTestId('content')).toHaveAttribute('hidden', 'until-found')
+    unmount()
+    render(<Disclosure defaultOpen visibility="summary" />)
     expect(screen.getByTestId('content')).toBeInTheDocument()
     await user.click(screen.getByRole('button'))
     expect(screen.queryByTestId('content')).not.toBeInTheDocument()
@@ -757,24 +794,27 @@ describe('ReasoningScrollArea', () => {
 // Styled components.
 
 describe('ReasoningPanel', () => {
-  it('given a complete block, should start collapsed with the reasoning out of the DOM', () => {
-    const { container } = render(<ReasoningPanel block={block12} />)
+  it('given a complete block, should start collapsed, its reasoning hidden until found (full) or out of the DOM (summary)', () => {
+    const { container, unmount } = render(<ReasoningPanel block={block12} />)
     expect(screen.getByRole('button')).toHaveAttribute('aria-expanded', 'false')
     expect(screen.getByRole('button')).toHaveTextContent('Thought for 12 seconds')
-    expect(container.querySelector('[data-slot="reasoning-content"]')).toBeNull()
-    expect(container).not.toHaveTextContent(RAW_SENTENCE)
+    expect(container.querySelector('[data-slot="reasoning-content"]')).toHaveAttribute('hidden', 'until-found')
+    expect(screen.getByText(RAW_SENTENCE)).not.toBeVisible()
+    unmount()
+    const summary = render(<ReasoningPanel block={block12} visibility="summary" />)
+    expect(summary.container.querySelector('[data-slot="reasoning-content"]')).toBeNull()
   })
 
-  it('when the user collapses an open panel, should take the content out of the DOM', async () => {
+  it('when the user collapses an open panel, should hide the content until found', async () => {
     const user = userEvent.setup()
     const { container } = render(<ReasoningPanel block={block12} defaultOpen animationDuration={0} />)
-    const trigger = screen.getByRole('button')
+    const trigger = screen.getByRole('button', { expanded: true })
     expect(trigger).toHaveAttribute('aria-controls', container.querySelector('[data-slot="reasoning-content"]')?.id)
     expect(container).toHaveTextContent(RAW_SENTENCE)
     await user.click(trigger)
     expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    await waitFor(() => expect(container.querySelector('[data-slot="reasoning-content"]')).toBeNull())
-    expect(container).not.toHaveTextContent(RAW_SENTENCE)
+    await waitFor(() => expect(container.querySelector('[data-slot="reasoning-content"]')).toHaveAttribute('hidden', 'until-found'))
+    expect(screen.getByText(RAW_SENTENCE)).not.toBeVisible()
   })
 
   it('given visibility summary, should show the titles and never the raw text', () => {
