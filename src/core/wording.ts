@@ -37,6 +37,71 @@ export interface ReasoningWords {
   readonly keyFactors: string
   /** `formatted`: the count as the caller formats it (the export: exact, "1,234"; the panels: compact, "1.2K"). */
   readonly reasoningTokens: (count: number, formatted: string) => string
+  /**
+   * A step's type as a reader says it: `TOOL_CALL`, `tool_call`, `toolCall` → "Tool call".
+   * The known types (`KnownStepType`) are worded; any other is humanised ("SOME_TYPE" → "Some type").
+   */
+  readonly stepType: (type: string) => string
+}
+
+/** Step types with words of their own in every locale (MEUP's `reasoning/step` types and common agent step kinds), as `stepTypeKey` normalises them. */
+export type KnownStepType =
+  | 'tool_call'
+  | 'tool_result'
+  | 'analysis'
+  | 'hypothesis'
+  | 'reflection'
+  | 'planning'
+  | 'search'
+  | 'verification'
+  | 'observation'
+  | 'decision'
+  | 'evaluation'
+
+/**
+ * A step type in one spelling: snake_case, lower case. `TOOL_CALL`, `toolCall`,
+ * `ToolCall`, `tool-call` and `tool call` all give `tool_call`.
+ */
+export function stepTypeKey(type: string): string {
+  return type
+    .trim()
+    .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[\s\-_.]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase()
+}
+
+/** An unknown step type in words: "SOME_TYPE", "someType", "some-type" → "Some type". */
+export function humanizeStepType(type: string): string {
+  const words = stepTypeKey(type).replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * `type` in a locale's words: a known type as `words` has it, any other
+ * humanised (an app's own types are its to translate, by overriding `stepType`).
+ * Each locale's `stepType` label calls this with its words.
+ */
+export function stepTypeWord(type: string, words: Readonly<Record<KnownStepType, string>>): string {
+  const key = stepTypeKey(type)
+  // Own keys only: a type named "constructor" is not Object.prototype's.
+  return Object.hasOwn(words, key) ? words[key as KnownStepType] : humanizeStepType(type)
+}
+
+/** The English words for the known step types. */
+const englishStepTypes: Readonly<Record<KnownStepType, string>> = {
+  tool_call: 'Tool call',
+  tool_result: 'Tool result',
+  analysis: 'Analysis',
+  hypothesis: 'Hypothesis',
+  reflection: 'Reflection',
+  planning: 'Planning',
+  search: 'Search',
+  verification: 'Verification',
+  observation: 'Observation',
+  decision: 'Decision',
+  evaluation: 'Evaluation',
 }
 
 export const defaultWords: ReasoningWords = {
@@ -58,6 +123,7 @@ export const defaultWords: ReasoningWords = {
   confidence: (percent) => `Confidence ${percent}`,
   keyFactors: 'Key factors',
   reasoningTokens: (count, formatted) => `${formatted} reasoning ${count === 1 ? 'token' : 'tokens'}`,
+  stepType: (type) => stepTypeWord(type, englishStepTypes),
 }
 
 /** The labels for an interrupted block, by why it ended: without and with its duration. */

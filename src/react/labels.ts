@@ -26,8 +26,14 @@ export interface ReasoningLabels extends ReasoningWords {
   readonly subagent: (name: string) => string
   /** The copy button of a code block in rendered markdown. */
   readonly copyCode: string
-  /** What the copy button says for a moment after copying. */
+  /** The panel's button that copies what the block shows (`ReasoningCopy`). */
+  readonly copy: string
+  /** What a copy button says for a moment after copying. */
   readonly copied: string
+  /** The panel's button that lifts the body's height cap. */
+  readonly showAll: string
+  /** The same button once it has: puts the cap back. */
+  readonly showLess: string
 }
 
 export const defaultLabels: ReasoningLabels = {
@@ -41,7 +47,10 @@ export const defaultLabels: ReasoningLabels = {
   toolCallInterrupted: (name) => `${name} did not finish`,
   subagent: (name) => `Subagent ${name}`,
   copyCode: 'Copy code',
+  copy: 'Copy',
   copied: 'Copied',
+  showAll: 'Show all',
+  showLess: 'Show less',
 }
 
 /** The defaults with the caller's overrides on top (later arguments win). */
