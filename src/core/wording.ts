@@ -153,3 +153,66 @@ export function endedWording(
   if (duration === undefined) return words.thought
   return long ? words.thoughtFor(formatDuration(duration)) : words.thoughtBriefly
 }
+
+/**
+ * Where a locale's default numbering system in CLDR (48) is not Latin digits,
+ * by numbering system: a language (in its usual script), `language-Script` (in
+ * another script) or `language-REGION` (in its usual script). Every other locale
+ * writes Latin digits, `ar` too (CLDR's default since 42; WebKit's ICU may still
+ * say Arabic-Indic). Pinned here so a number reads the same in every engine.
+ */
+const NATIVE_DIGITS: Readonly<Record<string, string>> = {
+  arab: 'ars ckb sd sdh ar-BH ar-DJ ar-EG ar-ER ar-IL ar-IQ ar-JO ar-KM ar-KW ar-LB ar-MR ar-OM ar-PS ar-QA ar-SA ar-SD ar-SO ar-SS ar-SY ar-TD ar-YE',
+  arabext: 'fa ks lrc mzn ps pa-Arab uz-Arab ur-IN',
+  beng: 'as bn mni',
+  deva: 'bgc bho mr ne raj sa sat-Deva',
+  adlm: 'ff-Adlm',
+  cakm: 'ccp',
+  mtei: 'mni-Mtei',
+  mymr: 'my',
+  nkoo: 'nqo',
+  olck: 'sat',
+  tibt: 'dz',
+}
+
+let nativeDigits: Map<string, string> | undefined
+const formattingLocales = new Map<string, string>()
+
+/** The numbering system CLDR gives `locale` by default ('latn' unless `NATIVE_DIGITS` says otherwise). */
+function defaultNumberingSystem(locale: Intl.Locale): string {
+  nativeDigits ??= new Map(Object.entries(NATIVE_DIGITS).flatMap(([system, tags]) => tags.split(' ').map((tag) => [tag, system] as const)))
+  const { language, region } = locale
+  // The likely script, to tell `pa-PK` (written in Arabic script) from `pa` (Gurmukhi).
+  const script = locale.script ?? locale.maximize().script
+  const usualScript = script === new Intl.Locale(language).maximize().script
+  return (
+    (usualScript && region !== undefined ? nativeDigits.get(`${language}-${region}`) : undefined) ??
+    nativeDigits.get(`${language}-${script ?? ''}`) ??
+    (usualScript ? nativeDigits.get(language) : undefined) ??
+    'latn'
+  )
+}
+
+/**
+ * The locale tag the kit gives every `Intl` formatter: `locale`, or the
+ * runtime's default, with its numbering system spelled out, so numbers read the same in
+ * every engine and ICU version ("1,234" for `ar`, "۱٬۲۳۴" for `fa`). An explicit
+ * `-u-nu-` (`ar-u-nu-arab`) is kept. Keywords that change nothing about numbers or lists
+ * are dropped, and so is POSIX: an engine without a usable locale reports `C` as
+ * `en-US-u-va-posix`, which would print "1234"; that, or no language at all, is `en`
+ * here. A malformed `locale` throws a RangeError, as the formatters would.
+ */
+export function formattingLocale(locale?: string): string {
+  const key = locale ?? ''
+  let tag = formattingLocales.get(key)
+  if (tag === undefined) {
+    const given = new Intl.Locale(locale ?? new Intl.NumberFormat().resolvedOptions().locale)
+    // Some engines give `und` no language at all (undefined), others 'und'.
+    const unusable = !given.language || given.language === 'und'
+    const plain = new Intl.Locale(unusable ? 'en' : given.baseName.replace(/-posix(?=-|$)/i, ''))
+    const numberingSystem = given.numberingSystem ?? defaultNumberingSystem(plain)
+    tag = new Intl.Locale(plain.baseName, { numberingSystem }).toString()
+    formattingLocales.set(key, tag)
+  }
+  return tag
+}

@@ -3,9 +3,10 @@
  * `Intl` so units and plurals are right in every locale ("1 second", "2 Sekunden",
  * "5 секунд"). Labels that contain a number are functions that receive it already
  * formatted for the locale. The words core shares with the markdown export come
- * from `core/wording.ts`.
+ * from `core/wording.ts`. Every formatter here writes the locale's one numbering
+ * system (`formattingLocale`), whichever engine runs it.
  */
-import { defaultWords, type ReasoningWords } from '../core/wording'
+import { defaultWords, formattingLocale, type ReasoningWords } from '../core/wording'
 
 export interface ReasoningLabels extends ReasoningWords {
   /** Streaming, with the live counter (`elapsed` is short, e.g. "7s"). */
@@ -75,7 +76,7 @@ function numberFormat(locale: string | undefined, options: Intl.NumberFormatOpti
   const key = `${locale ?? ''}|${JSON.stringify(options)}`
   let format = numberFormats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(locale, options)
+    format = new Intl.NumberFormat(formattingLocale(locale), options)
     numberFormats.set(key, format)
   }
   return format
@@ -89,7 +90,7 @@ function listFormat(locale: string | undefined, style: DurationStyle): Intl.List
   const key = `${locale ?? ''}|${style}`
   let format = listFormats.get(key)
   if (!format) {
-    format = new Intl.ListFormat(locale, { type: 'unit', style })
+    format = new Intl.ListFormat(formattingLocale(locale), { type: 'unit', style })
     listFormats.set(key, format)
   }
   return format
@@ -151,7 +152,7 @@ export function prepareFormats(locale: string | undefined): void {
   else setTimeout(build, 0)
 }
 
-/** A count in the locale's digits ("1,234", "١٬٢٣٤"). */
+/** A count in the locale's digits ("1,234"; "١٬٢٣٤" for `ar-EG` or `ar-u-nu-arab`). */
 export function formatCount(value: number, locale?: string): string {
   return numberFormat(locale).format(value)
 }
