@@ -72,3 +72,11 @@ export function CopyIcon(props: SVGProps<SVGSVGElement>) {
     </svg>
   )
 }
+
+export function CheckIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...base} {...props}>
+      <path d="m3.5 8.5 3 3 6-7" />
+    </svg>
+  )
+}

@@ -1,7 +1,7 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
 import { forwardRef, memo, useEffect, useRef, useState, type ForwardedRef, type ReactNode, type RefObject } from 'react'
 import type { ReasoningEndReason, ReasoningStatus } from '../core/model'
-import { AlertIcon, BulbIcon, ChevronIcon, CopyIcon, SparkIcon } from './icons'
+import { AlertIcon, BulbIcon, CheckIcon, ChevronIcon, CopyIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
 import { formatCount, formatTokenCount } from './labels'
 import {
@@ -148,8 +148,12 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
           {showAll ? labels.showLess : labels.showAll}
         </button>
         <ReasoningCopy data-slot="reasoning-copy">
-          <CopyIcon data-slot="reasoning-copy-icon" />
-          <span>{labels.copy}</span>
+          {({ copied, label }) => (
+            <>
+              {copied ? <CheckIcon data-slot="reasoning-copy-icon" /> : <CopyIcon data-slot="reasoning-copy-icon" />}
+              <span>{label}</span>
+            </>
+          )}
         </ReasoningCopy>
       </div>
     </>

@@ -350,7 +350,10 @@ export const ReasoningTitle = forwardRef(function ReasoningTitle(
   )
 })
 
-export interface ReasoningCopyProps extends ComponentPropsWithoutRef<'button'>, SlotProps {}
+export interface ReasoningCopyProps extends Omit<ComponentPropsWithoutRef<'button'>, 'children'>, SlotProps {
+  /** Your content, or a function of the state: `({ copied, label }) => …` (`label` is the `copy` or `copied` label). */
+  readonly children?: ReactNode | ((state: { readonly copied: boolean; readonly label: string }) => ReactNode)
+}
 
 /**
  * A button that copies the block as markdown, exactly what the current visibility level
@@ -358,11 +361,13 @@ export interface ReasoningCopyProps extends ComponentPropsWithoutRef<'button'>, 
  * text is the `copy` label, `copied` for two seconds after it worked (`data-copied`).
  */
 export const ReasoningCopy = forwardRef(function ReasoningCopy(
-  { asChild, children, onClick, ...props }: ReasoningCopyProps,
+  { asChild, children: given, onClick, ...props }: ReasoningCopyProps,
   ref: ForwardedRef<HTMLButtonElement>,
 ) {
   const { block, labels, markdown } = useReasoningContext('ReasoningCopy')
   const { copied, copy } = useCopy()
+  const label = copied ? labels.copied : labels.copy
+  const children = typeof given === 'function' ? given({ copied, label }) : given
   const Element = asChild ? Slot : 'button'
   return (
     <Element
@@ -376,7 +381,7 @@ export const ReasoningCopy = forwardRef(function ReasoningCopy(
       }}
       ref={ref}
     >
-      {slotted(asChild, children, copied ? labels.copied : labels.copy)}
+      {slotted(asChild, children, label)}
     </Element>
   )
 })

@@ -4,6 +4,7 @@
  * Show all, Copy) and find-in-page markup under server rendering.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ReasoningPanel, ReasoningProvider, ReasoningStream, type ReasoningBlock, type ReasoningPanelProps, type Visibility } from 'reasoning-ui'
@@ -174,6 +175,25 @@ describe('find-in-page under server rendering', () => {
     const content = host.querySelector('[data-slot="reasoning-content"]')!
     expect(content).toHaveAttribute('hidden')
     expect(content).toHaveTextContent('Raw findable sentence.')
+  })
+
+  it('once hydrated, should make the hidden text findable (hidden="until-found") without a hydration error', async () => {
+    const element = <ReasoningPanel block={finished()} />
+    const host = document.createElement('div')
+    host.innerHTML = renderToString(element)
+    document.body.append(host)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const recoverable = vi.fn()
+    let root: Root | undefined
+    await act(async () => {
+      root = hydrateRoot(host, element, { onRecoverableError: recoverable })
+    })
+    expect(host.querySelector('[data-slot="reasoning-content"]')).toHaveAttribute('hidden', 'until-found')
+    expect(errors).not.toHaveBeenCalled()
+    expect(recoverable).not.toHaveBeenCalled()
+    act(() => root?.unmount())
+    host.remove()
+    errors.mockRestore()
   })
 
   it.each<Visibility>(['summary', 'none'])('at %s, the server HTML should hold no raw text', (visibility) => {

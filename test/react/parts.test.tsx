@@ -10,11 +10,13 @@ import { Component, type ReactElement, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   Content,
+  Copy,
   Duration,
   EncryptedReasoningIndicator,
   Reasoning,
   ReasoningAnnouncer,
   ReasoningContent,
+  ReasoningCopy,
   ReasoningDuration,
   ReasoningPanel,
   ReasoningProvider,
@@ -24,11 +26,13 @@ import {
   ReasoningSummary,
   ReasoningText,
   ReasoningTimeline,
+  ReasoningTitle,
   ReasoningTrigger,
   Root,
   Status,
   Text,
   ThinkingIndicator,
+  Title,
   Trigger,
   type ReasoningBlock,
   type ReasoningEndReason,
@@ -207,6 +211,22 @@ const headlessParts: readonly PartCase[] = [
     root: inRoot(),
   },
   {
+    name: 'ReasoningTitle',
+    tag: 'span',
+    own: { dir: 'auto', 'data-status': 'complete', 'data-visibility': 'full' },
+    asChild: true,
+    element: (extra) => <ReasoningTitle {...extra} />,
+    root: inRoot(),
+  },
+  {
+    name: 'ReasoningCopy',
+    tag: 'button',
+    own: { type: 'button', 'data-status': 'complete', 'data-visibility': 'full' },
+    asChild: true,
+    element: (extra) => <ReasoningCopy {...extra} />,
+    root: inRoot(),
+  },
+  {
     name: 'ReasoningScrollArea',
     tag: 'div',
     own: { tabindex: '0', role: 'group', 'aria-label': 'Reasoning', 'data-status': 'complete', 'data-visibility': 'full' },
@@ -347,13 +367,15 @@ describe.each(headlessParts)('headless part $name', sharedChecks)
 describe.each(styledComponents)('styled component $name', sharedChecks)
 
 describe('aliases', () => {
-  it('should export Root, Trigger, Content, Status, Duration and Text as the same components', () => {
+  it('should export Root, Trigger, Content, Status, Duration, Text, Title and Copy as the same components', () => {
     expect(Root).toBe(Reasoning)
     expect(Trigger).toBe(ReasoningTrigger)
     expect(Content).toBe(ReasoningContent)
     expect(Status).toBe(ReasoningStatusLabel)
     expect(Duration).toBe(ReasoningDuration)
     expect(Text).toBe(ReasoningText)
+    expect(Title).toBe(ReasoningTitle)
+    expect(Copy).toBe(ReasoningCopy)
   })
 })
 
