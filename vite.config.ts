@@ -20,6 +20,7 @@ export const entries: Record<string, string> = {
   index: 'src/index.ts',
   'core/index': 'src/core/index.ts',
   'adapters/index': 'src/adapters/index.ts',
+  'locales/index': 'src/locales/index.ts',
 };
 
 /**

@@ -63,9 +63,9 @@ const CLIENT_FILES = new Set(['index.js']);
       problems.push(`${file} has 'use client' but is not a client entry`);
     }
   }
-  // Everything statically reachable from the core and adapters entries must be React-free.
+  // Everything statically reachable from the core, adapters and locales entries must be React-free.
   const seen = new Set();
-  const queue = ['core/index.js', 'adapters/index.js'];
+  const queue = ['core/index.js', 'adapters/index.js', 'locales/index.js'];
   while (queue.length > 0) {
     const file = queue.pop();
     if (seen.has(file) || !existsSync(join(dist, file))) continue;
@@ -74,15 +74,15 @@ const CLIENT_FILES = new Set(['index.js']);
     for (const [, spec] of code.matchAll(/(?:^|[\s;])(?:import|export)\b[^'"]*?['"]([^'"]+)['"]/g)) {
       if (spec.startsWith('.')) queue.push(relative(dist, resolve(dist, dirname(file), spec)));
       else if (/^(react|react-dom|framer-motion|@radix-ui)(\/|$)/.test(spec)) {
-        problems.push(`${file} (reachable from core or adapters) imports ${spec}`);
+        problems.push(`${file} (reachable from core, adapters or locales) imports ${spec}`);
       }
     }
   }
   for (const p of problems) console.log(`  ${p}`);
   report(
-    "dist directives ('use client', React-free core and adapters)",
+    "dist directives ('use client', React-free core, adapters and locales)",
     problems.length === 0,
-    problems.length === 0 ? `${jsFiles.length} files, ${seen.size} in the core and adapters graph` : `${problems.length} problem(s)`,
+    problems.length === 0 ? `${jsFiles.length} files, ${seen.size} in the core, adapters and locales graph` : `${problems.length} problem(s)`,
   );
 }
 
