@@ -59,8 +59,12 @@ export const AgentLoopSummary: Story = {
     const canvas = within(canvasElement)
     for (const trigger of canvas.getAllByRole('button', { name: /^Thought for/ })) await userEvent.click(trigger)
     await settled(canvasElement)
-    await expect(canvas.getByText('Recalling the user')).toBeVisible()
-    await expect(canvas.getByText('Planning the weekend')).toBeVisible()
+    // Each title shows twice: as the block's title on its status row and as the one title listed in the open body.
+    for (const title of ['Recalling the user', 'Planning the weekend']) {
+      const shown = canvas.getAllByText(title)
+      await expect(shown.map((element) => element.dataset.slot)).toContain('reasoning-title')
+      for (const element of shown) await expect(element).toBeVisible()
+    }
     await expect(canvasElement).not.toHaveTextContent('check archival memory')
   },
 }
@@ -97,7 +101,7 @@ export const CutByTokenLimit: Story = {
     const canvas = within(canvasElement)
     const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')
     await expect(panel).toHaveAttribute('data-status', 'interrupted')
-    const trigger = canvas.getByRole('button')
+    const trigger = canvas.getByRole('button', { name: /^Reasoning (cut short|interrupted)/ })
     if (trigger.getAttribute('aria-expanded') === 'false') await userEvent.click(trigger)
     await settled(canvasElement)
     await expect(canvas.getByText(/children move before parents, then/)).toBeVisible()

@@ -53,7 +53,9 @@ export const AdrExample: Story = {
     await expect(block).toHaveTextContent('2 steps')
     await userEvent.click(block)
     await settled(canvasElement)
-    await expect(canvas.getByText('tool_call')).toBeVisible()
+    // The step type in words (labels.stepType), never as the wire spells it.
+    await expect(canvas.getByText('Tool call')).toBeVisible()
+    await expect(canvas.queryByText(/tool_call|TOOL_CALL/)).toBeNull()
     await expect(canvas.getByText('scan_permissions')).toBeVisible()
     await expect(canvas.getByText('File write should be denied due to security risks')).toBeVisible()
     await expect(canvas.getByRole('meter', { name: 'Confidence 92%' })).toBeInTheDocument()

@@ -86,12 +86,17 @@ export const CompleteSummary: Story = {
     await userEvent.click(trigger)
     await expect(trigger).toHaveAttribute('aria-expanded', 'true')
     await settled(canvasElement)
-    for (const title of titles) await expect(canvas.getByText(title)).toBeVisible()
+    // The first title is also the block's title on the status row: look in the body.
+    const body = canvas.getByRole('group', { name: 'Reasoning' })
+    for (const title of titles) await expect(within(body).getByText(title)).toBeVisible()
     await expect(canvasElement).not.toHaveTextContent(raw)
   },
 }
 
-/** Done, under `full`: collapsed after the answer started; opening shows the whole text, closing hides it. */
+/**
+ * Done, under `full`: collapsed after the answer started; opening shows the whole text, closing hides it
+ * (kept in the page as `hidden="until-found"`, so find-in-page still reaches it).
+ */
 export const CompleteFull: Story = {
   args: { visibility: 'full' },
   play: async ({ canvasElement }) => {
@@ -104,7 +109,10 @@ export const CompleteFull: Story = {
     await expect(canvas.getByRole('group', { name: 'Reasoning' })).toBeVisible()
     await userEvent.click(trigger)
     await expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    await waitFor(() => expect(canvas.queryByText(new RegExp(raw))).toBeNull())
+    const content = canvasElement.querySelector('[data-slot="reasoning-content"]')!
+    await waitFor(() => expect(content).toHaveAttribute('hidden', 'until-found'))
+    await expect(canvas.getByText(new RegExp(raw))).not.toBeVisible()
+    await expect(canvasElement.querySelector('[data-slot="reasoning-content"]:not([hidden])')).toBeNull()
   },
 }
 
@@ -155,7 +163,7 @@ export const EncryptedOnly: Story = {
   },
 }
 
-/** 200 KB of reasoning (over four minutes, dozens of bold heading lines), opened: the body scrolls. */
+/** 200 KB of reasoning (over four minutes, dozens of bold heading lines), opened: the body is capped, scrolls, fades at its end and offers "Show all". */
 export const LongTrace: Story = {
   args: { events: longTraceEvents, visibility: 'full', defaultOpen: true },
   play: async ({ canvasElement }) => {
@@ -164,7 +172,10 @@ export const LongTrace: Story = {
     const body = canvas.getByRole('group', { name: 'Reasoning' })
     await expect(body.textContent!.length).toBeGreaterThan(190_000)
     await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight * 10)
-    await expect(canvas.getByText(/^Step 1: checking /)).toBeInTheDocument()
+    // The first bold line is also the block's title on the status row: look in the body.
+    await expect(within(body).getByText(/^Step 1: checking /)).toBeInTheDocument()
+    await waitFor(() => expect(body).toHaveAttribute('data-overflowing'))
+    await expect(canvas.getByRole('button', { name: 'Show all' })).toBeVisible()
   },
 }
 
@@ -173,7 +184,7 @@ export const RecordedModel: Story = {
   args: { events: recordedModel, live: true, intervalMs: 12, visibility: 'full' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const trigger = await canvas.findByRole('button', {}, { timeout: 5_000 })
+    const trigger = await canvas.findByRole('button', { name: /^(Thinking|Thought for)/ }, { timeout: 5_000 })
     await waitFor(() => expect(canvas.getByText(/I need to solve/)).toBeVisible(), { timeout: 5_000 })
     await waitFor(() => expect(trigger).toHaveTextContent(/^Thought for/), { timeout: 10_000 })
     await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'), { timeout: 5_000 })

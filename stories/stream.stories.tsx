@@ -42,7 +42,8 @@ export const SeveralBlocks: Story = {
           expect(panel).not.toHaveAttribute('data-status', 'streaming')
           if (panel.getAttribute('data-status') === 'complete') expect(panel).toHaveAttribute('data-state', 'closed')
         }
-        expect(canvasElement.querySelectorAll('[data-slot="reasoning-content"]').length).toBe(
+        // Closed content at `full` stays in the page as hidden="until-found": count only what is shown.
+        expect(canvasElement.querySelectorAll('[data-slot="reasoning-content"]:not([hidden])').length).toBe(
           canvasElement.querySelectorAll('[data-slot="reasoning-panel"][data-state="open"]').length,
         )
       },
@@ -65,11 +66,13 @@ export const SeveralBlocksAtOnce: Story = {
   },
 }
 
-/** A run that started but has not reasoned yet: the pending "Thinking…" indicator. */
+/** A run that started but has not reasoned yet: the pending "Thinking…" row, a panel row replaced in place by the first block. */
 export const Pending: Story = {
   args: { events: [runStarted()] },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Thinking…')).toBeVisible()
+    const status = within(canvasElement).getByText('Thinking…')
+    await expect(status).toBeVisible()
+    await expect(status.closest('[data-slot="reasoning-pending"] [data-slot="reasoning-header"]')).not.toBeNull()
   },
 }
 
@@ -96,7 +99,11 @@ export const RightToLeft: Story = {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('[dir="rtl"]')).not.toBeNull()
     await expect(canvas.getByRole('button', { name: /^فكّر لمدة/ })).toHaveAttribute('aria-expanded', 'false')
-    await expect(canvas.getByRole('button', { name: /^جارٍ التفكير/ })).toHaveAttribute('aria-expanded', 'true')
-    await expect(canvas.getByText('التحقق من النتيجة')).toBeVisible()
+    const streaming = canvas.getByRole('button', { name: /^جارٍ التفكير/ })
+    await expect(streaming).toHaveAttribute('aria-expanded', 'true')
+    // The latest section's title shows on the status row while it streams, and in the open text.
+    await expect(within(streaming).getByText('التحقق من النتيجة')).toBeVisible()
+    const shown = canvasElement.querySelector<HTMLElement>('[data-slot="reasoning-content"]:not([hidden])')!
+    await expect(within(shown).getByText('التحقق من النتيجة')).toBeVisible()
   },
 }

@@ -32,9 +32,13 @@ export const AgentLoop: Story = {
     await expect(first).toHaveTextContent('2 steps')
     await userEvent.click(first)
     await settled(canvasElement)
-    await expect(canvas.getByText('What the user needs')).toBeVisible()
-    await expect(canvas.getByText('analysis')).toBeVisible()
-    await expect(canvas.getByText('Meeting at 10:00')).toBeVisible()
+    // Inside the opened block (its first step's title may also be the block's title on the status row).
+    const body = within(first.closest<HTMLElement>('[data-slot="reasoning-panel"]')!.querySelector<HTMLElement>('[data-slot="reasoning-content"]')!)
+    await expect(body.getByText('What the user needs')).toBeVisible()
+    // Step types in words, not as the wire spells them.
+    await expect(body.getByText('Analysis')).toBeVisible()
+    await expect(body.queryByText('analysis')).toBeNull()
+    await expect(body.getByText('Meeting at 10:00')).toBeVisible()
     await expect(canvas.getByRole('meter', { name: 'Confidence 80%' })).toBeInTheDocument()
   },
 }

@@ -9,7 +9,8 @@ import { expect, waitFor } from 'storybook/test'
 export async function settled(root: HTMLElement): Promise<void> {
   await waitFor(
     () => {
-      for (const content of root.querySelectorAll('[data-slot="reasoning-content"]')) {
+      // Closed content at `full` stays mounted as hidden="until-found" (find-in-page): only what is shown counts.
+      for (const content of root.querySelectorAll('[data-slot="reasoning-content"]:not([hidden])')) {
         expect(getComputedStyle(content).opacity).toBe('1')
       }
     },
