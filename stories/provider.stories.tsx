@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { ReasoningProvider, ReasoningStream, ReasoningTimeline, type Visibility } from 'reasoning-ui'
 import { expect, userEvent, within } from 'storybook/test'
-import { germanLabels } from './support/labels'
-import { germanEvents, severalBlocksEvents } from './support/reasoning-scripts'
+import { germanLabels, localeLabels, type LabelsLanguage } from 'reasoning-ui/locales'
+import { agentLoopEvents, germanEvents, severalBlocksEvents } from './support/reasoning-scripts'
 import { settled } from './support/play'
 import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
 
@@ -22,7 +22,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /**
- * German: `ReasoningProvider locale="de"` with every label overridden. Durations
+ * German: `ReasoningProvider locale="de" labels={germanLabels}` (from `reasoning-ui/locales`). Durations
  * come from `Intl` with correct plurals: "1 Sekunde", "12 Sekunden", narrow "4 Sek.".
  */
 export const German: Story = {
@@ -61,5 +61,45 @@ export const VisibilityFromProvider: Story = {
     const panels = [...canvasElement.querySelectorAll('[data-slot="reasoning-panel"]')]
     await expect(panels.map((p) => p.getAttribute('data-visibility'))).toEqual(['summary', 'summary', 'summary', 'summary'])
     await expect(canvasElement).not.toHaveTextContent('Day one: Alfama')
+  },
+}
+
+const languageNames: Readonly<Record<LabelsLanguage, string>> = {
+  en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español', ja: '日本語', zh: '中文（简体）', ar: 'العربية',
+}
+
+/**
+ * Every language of `reasoning-ui/locales`, one agent loop each: the status, the
+ * step types, the tool calls and the outcome in that language, numbers in its
+ * digits (Latin for all seven, `ar` included, in every engine).
+ */
+export const EveryLocale: Story = {
+  args: { events: agentLoopEvents, visibility: 'full' },
+  render: ({ events, live, intervalMs, visibility }) => (
+    <div style={{ display: 'grid', gap: '1.5rem' }}>
+      {(Object.keys(localeLabels) as LabelsLanguage[]).map((locale) => (
+        <section key={locale} lang={locale} dir={locale === 'ar' ? 'rtl' : 'ltr'} aria-label={languageNames[locale]}>
+          <ReasoningProvider locale={locale} labels={localeLabels[locale]} openPolicy="stay-open" {...(visibility !== undefined && { visibility })}>
+            <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
+              {(state) => <ReasoningTimeline state={state} />}
+            </ScriptedStream>
+          </ReasoningProvider>
+        </section>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    for (const locale of Object.keys(localeLabels) as LabelsLanguage[]) {
+      const labels = localeLabels[locale]
+      const section = within(canvasElement).getByRole('region', { name: languageNames[locale] })
+      await expect(within(section).getByText(labels.toolCall('get_departures'))).toBeVisible()
+      const button = section.querySelector<HTMLElement>('[data-slot="reasoning-trigger"]')!
+      if (button.getAttribute('aria-expanded') !== 'true') await userEvent.click(button)
+      await settled(canvasElement)
+      const types = [...section.querySelectorAll('[data-slot="reasoning-step-type"]')].map((t) => t.textContent)
+      await expect(types.slice(0, 2)).toEqual([labels.stepType('analysis'), labels.stepType('hypothesis')])
+      await expect(section).not.toHaveTextContent(/[٠-٩]/)
+    }
   },
 }

@@ -3,7 +3,7 @@
  * can be shared or opened directly (`/?agent=private&visibility=summary&theme=dark`).
  */
 import type { ReasoningLabels, Visibility } from 'reasoning-ui'
-import { arabicLabels, germanLabels } from '../../stories/support/labels'
+import { localeLabels } from 'reasoning-ui/locales'
 import type { Wire } from './chat'
 
 export type Theme = 'light' | 'dark' | 'brand'
@@ -27,11 +27,15 @@ export interface LocaleOption {
   readonly labels?: ReasoningLabels
 }
 
-/** The label sets are the ones the Storybook locale switch uses. */
+/** Every language `reasoning-ui/locales` ships, named in itself. */
 export const locales: readonly LocaleOption[] = [
   { id: 'en', name: 'English', dir: 'ltr' },
-  { id: 'de', name: 'Deutsch', dir: 'ltr', labels: germanLabels },
-  { id: 'ar', name: 'العربية', dir: 'rtl', labels: arabicLabels },
+  { id: 'de', name: 'Deutsch', dir: 'ltr', labels: localeLabels.de },
+  { id: 'fr', name: 'Français', dir: 'ltr', labels: localeLabels.fr },
+  { id: 'es', name: 'Español', dir: 'ltr', labels: localeLabels.es },
+  { id: 'ja', name: '日本語', dir: 'ltr', labels: localeLabels.ja },
+  { id: 'zh', name: '中文（简体）', dir: 'ltr', labels: localeLabels.zh },
+  { id: 'ar', name: 'العربية', dir: 'rtl', labels: localeLabels.ar },
 ]
 
 const defaults: Settings = { agent: 'reasoner', visibility: 'full', theme: 'light', locale: 'en', wire: 'sse' }
