@@ -150,7 +150,7 @@ const LOCALES = {
 // step-type words (`stepType`: eleven known types and the humaniser for the others); React the same
 // plus +0.52 kB for one numbering system per locale whatever the engine (`formattingLocale`: CLDR's
 // non-Latin defaults as a table, POSIX and `und` defaults made `en`) and the copy / show-all labels.
-// reasoning-ui/locales is new: one language 0.87 kB, all seven with `labelsFor` 3.91 kB.
+// reasoning-ui/locales is new: one language 0.87 kB, all seven with `labelsFor` 3.78 kB.
 const BUDGETS = {
   core: '16.45 kB', // target 5 kB
   react: '30.55 kB', // target 12 kB
@@ -166,7 +166,7 @@ const BUDGETS = {
   'connect (translator + transport)': '6.05 kB',
   'lazy framing': '2.5 kB',
   'one locale': '0.95 kB', // an app's one language
-  'all locales': '4 kB', // labelsFor, a locale switch
+  'all locales': '3.9 kB', // labelsFor, a locale switch
 }
 
 module.exports = [
@@ -227,9 +227,11 @@ module.exports = [
     }),
   },
   {
-    name: 'reasoning-ui/locales (everything: labelsFor and all seven languages)',
+    // What a locale switch pays (the helpers for an app's own language, formattingLocale
+    // and stepTypeWord, are the React entry's too, and counted there).
+    name: 'reasoning-ui/locales: labelsFor and localeLabels (all seven languages)',
     path: 'dist/locales/index.js',
-    import: '*',
+    import: '{ labelsFor, localeLabels }',
     gzip: true,
     ignore: PEERS,
     limit: BUDGETS['all locales'],

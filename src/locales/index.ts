@@ -14,6 +14,8 @@ import { japaneseLabels } from './ja'
 import { chineseLabels } from './zh'
 
 export { arabicLabels, chineseLabels, englishLabels, frenchLabels, germanLabels, japaneseLabels, spanishLabels }
+/** For a language of the app's own: its `stepType` label (`stepTypeWord`), and the tag its own `Intl` formatters should get to write numbers as the kit does (`formattingLocale`). */
+export { formattingLocale, humanizeStepType, stepTypeKey, stepTypeWord } from '../core/wording'
 
 /** The languages with labels here (BCP 47 language subtags). `zh` is Simplified Chinese. */
 export type LabelsLanguage = 'en' | 'de' | 'fr' | 'es' | 'ja' | 'zh' | 'ar'
@@ -49,3 +51,4 @@ export function labelsFor(locales?: string | readonly string[]): ReasoningLabels
 }
 
 export type { ReasoningLabels }
+export type { KnownStepType } from '../core/wording'

@@ -5,12 +5,15 @@ import {
   arabicLabels,
   chineseLabels,
   englishLabels,
+  formattingLocale,
   frenchLabels,
   germanLabels,
   japaneseLabels,
   labelsFor,
   localeLabels,
   spanishLabels,
+  stepTypeWord,
+  type KnownStepType,
 } from 'reasoning-ui/locales'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore, ui } from '../helpers/events'
 
@@ -113,6 +116,19 @@ describe('reasoning-ui/locales', () => {
       expect(labelsFor(['not a locale', 'es'])).toBe(spanishLabels)
       expect(labelsFor('constructor')).toBe(englishLabels)
     })
+  })
+})
+
+describe('a language of the app’s own', () => {
+  it('should build its stepType label with stepTypeWord and format its numbers with formattingLocale', () => {
+    const dutch: Record<KnownStepType, string> = {
+      tool_call: 'Toolaanroep', tool_result: 'Toolresultaat', analysis: 'Analyse', hypothesis: 'Hypothese', reflection: 'Reflectie', planning: 'Planning',
+      search: 'Zoeken', verification: 'Verificatie', observation: 'Observatie', decision: 'Beslissing', evaluation: 'Evaluatie',
+    }
+    const labels: ReasoningLabels = { ...englishLabels, stepType: (type) => stepTypeWord(type, dutch) }
+    expect(labels.stepType('TOOL_CALL')).toBe('Toolaanroep')
+    expect(labels.stepType('customProbe')).toBe('Custom probe')
+    expect(new Intl.NumberFormat(formattingLocale('ar')).format(1234)).toBe('1,234')
   })
 })
 
