@@ -50,6 +50,8 @@ export interface ReasoningContextValue {
   /** The id of the content element (the caller's, if they gave `ReasoningContent` one), for `aria-controls`. */
   readonly contentId: string
   readonly setContentId: (id: string | undefined) => void
+  /** Set when find-in-page revealed the closed content (`beforematch`): the scroll area then keeps the match in view. */
+  readonly revealedByFind: { current: boolean }
 }
 
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
@@ -153,6 +155,7 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
   const generatedId = useId()
   const [customContentId, setContentId] = useState<string | undefined>(undefined)
   const contentId = customContentId ?? contentIdProp ?? `reasoning-content${generatedId}`
+  const revealedByFind = useRef(false)
   const value = useMemo<ReasoningContextValue>(
     () => ({
       block: visible,
@@ -166,6 +169,7 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
       markdown: () => toMarkdown(block, { visibility, style: 'plain', labels: merged, ...definedOnly({ locale: safeLocale(locale) }) }),
       contentId,
       setContentId,
+      revealedByFind,
     }),
     [visible, block, visibility, state.open, state.setOpen, merged, locale, config.now, renderText, contentId],
   )
@@ -221,7 +225,7 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
   { untilFound = true, ...props }: ReasoningContentProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { block, open, setOpen, contentId, setContentId } = useReasoningContext('ReasoningContent')
+  const { block, open, setOpen, contentId, setContentId, revealedByFind } = useReasoningContext('ReasoningContent')
   const { id, forceMount, asChild, hidden } = props
   const findable = untilFound && block.visibility === 'full' && block.expandable
   const own = useRef<HTMLDivElement | null>(null)
@@ -241,13 +245,14 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
     // The browser has already revealed the element; undo a collapse animation's inline
     // size so the match can be scrolled to at once, then open the panel for real.
     const reveal = () => {
+      revealedByFind.current = true
       element.style.removeProperty('height')
       element.style.removeProperty('opacity')
       setOpen(true)
     }
     element.addEventListener('beforematch', reveal)
     return () => element.removeEventListener('beforematch', reveal)
-  }, [findable, setOpen])
+  }, [findable, setOpen, revealedByFind])
   if (!block.expandable) return null
   if (!findable && !open && !forceMount) return null
   const composed = (node: HTMLDivElement | null) => {
@@ -593,11 +598,14 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
   { asChild, onScroll, ...props }: ReasoningScrollAreaProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { block, labels, open } = useReasoningContext('ReasoningScrollArea')
+  const { block, labels, open, revealedByFind } = useReasoningContext('ReasoningScrollArea')
   const own = useRef<HTMLDivElement | null>(null)
   const following = useRef(true)
   const growth = useRef<{ readonly observer: ResizeObserver; readonly observed: WeakSet<Element> } | null>(null)
   const streaming = block.status === 'streaming'
+  // True from a render where the panel is closed until the next one where it is open.
+  const opening = useRef(true)
+  if (!open) opening.current = true
   // Text can also grow after a commit (a custom renderer's async content, web fonts
   // arriving, a width change re-wrapping lines). One observer while open follows
   // those growths and keeps the overflow marks true.
@@ -615,6 +623,11 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
     })
     observer.observe(element)
     growth.current = { observer, observed: new WeakSet() }
+    // A finished block opens at its start (its text may have stayed mounted, hidden, scrolled
+    // to where it last streamed), unless find-in-page opened it to show a match.
+    if (opening.current && !streaming && !revealedByFind.current) element.scrollTop = 0
+    opening.current = false
+    revealedByFind.current = false
     if (!streaming) snapCut(element)
     else element.style.removeProperty('--reasoning-body-snap')
     markOverflow(element)

@@ -94,8 +94,11 @@ describe('the status row', () => {
     render(<Column><ReasoningPanel block={titledBlock()} tokens={1234} /></Column>)
     const trigger = slot('reasoning-trigger')
     const title = slot('reasoning-title')
-    expect(title.scrollWidth, 'the title is cut with an ellipsis').toBeGreaterThan(title.clientWidth)
-    expect(getComputedStyle(title).textOverflow).toBe('ellipsis')
+    // Clamped to one line with an ellipsis (line-clamp: a nowrap title would widen content-sized columns).
+    expect(title.scrollHeight, 'the title is cut').toBeGreaterThan(title.clientHeight)
+    expect(getComputedStyle(title).webkitLineClamp).toBe('1')
+    expect(rectOf(title).height).toBeLessThan(parseFloat(getComputedStyle(title).lineHeight) * 1.5)
+    expect(rectOf(slot('reasoning-status')).height, 'the status keeps its line').toBeLessThan(parseFloat(getComputedStyle(title).lineHeight) * 1.5)
     const name = await accessibleName(trigger)
     expect(name).toContain(LONG_TITLE)
     // Words of neighbouring items never run together ("secondsWorking").
@@ -110,6 +113,23 @@ describe('the status row', () => {
     await userEvent.tab()
     expect(trigger).toHaveFocus()
     expect(getComputedStyle(trigger).outlineStyle).toBe('solid')
+  })
+
+  it('should never widen a column that sizes itself by content (a 1fr grid track, a flex item)', async () => {
+    render(
+      <div style={{ inlineSize: 320 }}>
+        <div data-testid="grid" style={{ display: 'grid', gridTemplateColumns: '1fr' }}>
+          <div><ReasoningPanel block={titledBlock()} tokens={12_345} subagentName="a-subagent-with-a-long-name" /></div>
+        </div>
+        <div data-testid="flex" style={{ display: 'flex' }}>
+          <div style={{ flex: 1 }}><ReasoningPanel block={titledBlock()} tokens={12_345} /></div>
+        </div>
+      </div>,
+    )
+    await frames(2)
+    expect(rectOf(screen.getByTestId('grid').firstElementChild!).width).toBeLessThanOrEqual(320)
+    expect(rectOf(screen.getByTestId('flex').firstElementChild!).width).toBeLessThanOrEqual(320)
+    for (const row of document.querySelectorAll('[data-slot="reasoning-trigger"]')) expect(rectOf(row).width).toBeLessThanOrEqual(320.5)
   })
 
   const languages = Object.keys(localeLabels) as (keyof typeof localeLabels)[]
@@ -275,6 +295,26 @@ describe('find-in-page', () => {
     } finally {
       history.replaceState(null, '', location.pathname + location.search)
     }
+  })
+
+  it('at full, should keep the closed text out of the accessibility tree', async () => {
+    render(<Column><ReasoningPanel block={finishedBlock('**Plan**\n\nThe zebra-quokka clause.')} /></Column>)
+    await frames(2)
+    const session = cdp()
+    await session.send('Accessibility.enable')
+    const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string; url: string }; childFrames?: { frame: { id: string; url: string } }[] } }
+    const frame = [frameTree, ...(frameTree.childFrames ?? [])].find((f) => f.frame.url === location.href)!
+    const exposed = async () => {
+      const { nodes } = (await session.send('Accessibility.getFullAXTree', { frameId: frame.frame.id })) as {
+        nodes: { ignored: boolean; name?: { value: string } }[]
+      }
+      return nodes.filter((n) => !n.ignored && (n.name?.value ?? '').includes('zebra-quokka')).length
+    }
+    expect(await exposed()).toBe(0)
+    // Control: opened, the same check finds it.
+    await userEvent.click(slot('reasoning-trigger'))
+    await frames(3)
+    expect(await exposed()).toBeGreaterThan(0)
   })
 
   it('at summary, should not find the raw text at all', async () => {
