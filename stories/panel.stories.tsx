@@ -12,6 +12,7 @@ import {
   longTraceEvents,
   opaqueReasoning,
   severalBlocksEvents,
+  stoppedEvents,
   streamingEvents,
 } from './support/reasoning-scripts'
 import { recordedModel } from './support/scripts'
@@ -116,7 +117,7 @@ export const CompleteFull: Story = {
   },
 }
 
-// ── Interrupted ─────────────────────────────────────────────────────────
+// ── Stopped and interrupted ─────────────────────────────────────────────────────────
 
 /** The run failed 9 seconds in, under `none`. */
 export const InterruptedNone: Story = {
@@ -144,6 +145,26 @@ export const InterruptedFull: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: /Reasoning interrupted after 9 seconds/ }))
+    await settled(canvasElement)
+    await expect(canvas.getByText(/The gap closes at 80 \+ 70 = 150 km\/h,/)).toBeVisible()
+  },
+}
+
+/**
+ * The user pressed Stop 4 seconds in (the app calls `store.streamEnded(undefined, 'stopped')`):
+ * neutral wording and the bulb, no alert (a stop is no failure); what arrived is kept.
+ */
+export const StoppedByUser: Story = {
+  args: { events: stoppedEvents, endStream: 'stopped', visibility: 'full' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
+    await expect(panel).toHaveAttribute('data-status', 'interrupted')
+    const trigger = canvas.getByRole('button', { name: /^Stopped thinking after 4 seconds/ })
+    await expect(trigger).not.toHaveTextContent(/interrupted|cut short|failed/i)
+    await expect(trigger.querySelector('[data-slot="reasoning-icon"]')).toHaveAttribute('data-end-reason', 'stopped')
+    if (trigger.getAttribute('aria-expanded') === 'false') await userEvent.click(trigger)
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
     await settled(canvasElement)
     await expect(canvas.getByText(/The gap closes at 80 \+ 70 = 150 km\/h,/)).toBeVisible()
   },

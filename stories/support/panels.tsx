@@ -26,9 +26,9 @@ export function Panels({ state, ...panel }: { readonly state: ReasoningState } &
 }
 
 /** The events through a store, one panel per block. */
-export function PanelStory({ events, live, intervalMs, ...panel }: PanelStoryArgs) {
+export function PanelStory({ events, live, intervalMs, endStream, ...panel }: PanelStoryArgs) {
   return (
-    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
+    <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })} {...(endStream && { endStream })}>
       {(state) => <Panels state={state} {...panel} />}
     </ScriptedStream>
   )

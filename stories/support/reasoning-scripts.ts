@@ -56,6 +56,15 @@ export const interruptedEvents: readonly AgUiEvent[] = new Script()
   .over(9_000, reasoningStart('reasoning-1'), reasoningMessage('thought-1', trainsSoFar, { open: true }), runError('The model provider closed the connection.'))
   .events
 
+/**
+ * Reasoning the user stopped 4 seconds in (the app's Stop button aborts the request and
+ * calls `store.streamEnded(undefined, 'stopped')`; play it with `endStream: 'stopped'`).
+ */
+export const stoppedEvents: readonly AgUiEvent[] = new Script()
+  .add(runStarted())
+  .over(4_000, reasoningStart('reasoning-1'), reasoningMessage('thought-1', trainsSoFar, { open: true }))
+  .events
+
 // ── Encrypted ───────────────────────────────────────────────────────────
 
 /** What a provider returns instead of its reasoning (opaque, for the round trip only). */

@@ -8,6 +8,7 @@ import {
   createReasoningStore,
   ReasoningProvider,
   useReasoningStore,
+  type ReasoningEndReason,
   type ReasoningState,
   type ReasoningStore,
   type StreamStatus,
@@ -22,6 +23,11 @@ export interface EventArgs {
   readonly live: boolean
   /** Milliseconds between events while replaying. Default 20. */
   readonly intervalMs?: number
+  /**
+   * After the last event, end the stream with this reason, as the app does (`store.streamEnded`):
+   * `'stopped'` is the user's Stop. Default: the stream stays as the script leaves it.
+   */
+  readonly endStream?: ReasoningEndReason
 }
 
 /**
@@ -78,19 +84,21 @@ export function lastTimestamp(events: readonly object[]): number | undefined {
 interface Session {
   readonly events: readonly object[]
   readonly live: boolean
+  readonly endStream: ReasoningEndReason | undefined
   readonly store: ReasoningStore
   readonly clock: ScriptClock
 }
 
-function createSession(events: readonly object[], live: boolean): Session {
+function createSession(events: readonly object[], live: boolean, endStream: ReasoningEndReason | undefined): Session {
   if (live) {
     const clock = new ScriptClock()
-    return { events, live, clock, store: createReasoningStore({ now: clock.now }) }
+    return { events, live, endStream, clock, store: createReasoningStore({ now: clock.now }) }
   }
   const clock = new ScriptClock(lastTimestamp(events) ?? Date.now())
   const store = createReasoningStore({ now: clock.now, flush: 'sync' })
   for (const event of events) store.dispatch(event)
-  return { events, live, clock, store }
+  if (endStream) store.streamEnded(undefined, endStream)
+  return { events, live, endStream, clock, store }
 }
 
 export interface ScriptedStreamProps extends EventArgs {
@@ -105,12 +113,12 @@ export interface ScriptedStreamProps extends EventArgs {
  * replays leave open what the script leaves open: a "streaming" story stays
  * streaming.
  */
-export function ScriptedStream({ events, live, intervalMs = 20, children }: ScriptedStreamProps) {
-  const [session, setSession] = useState(() => createSession(events, live))
+export function ScriptedStream({ events, live, intervalMs = 20, endStream, children }: ScriptedStreamProps) {
+  const [session, setSession] = useState(() => createSession(events, live, endStream))
   let current = session
-  if (session.events !== events || session.live !== live) {
+  if (session.events !== events || session.live !== live || session.endStream !== endStream) {
     // New script: a new store, chosen while rendering (React's "adjust state on prop change").
-    current = createSession(events, live)
+    current = createSession(events, live, endStream)
     setSession(current)
   }
   const { store, clock } = current
@@ -118,8 +126,13 @@ export function ScriptedStream({ events, live, intervalMs = 20, children }: Scri
     if (!live) return
     store.reset()
     clock.restart()
-    return playEvents(store, events, { intervalMs, endStream: false, onEvent: clock.observe })
-  }, [store, clock, events, live, intervalMs])
+    return playEvents(store, events, {
+      intervalMs,
+      endStream: false,
+      onEvent: clock.observe,
+      ...(endStream && { onDone: () => store.streamEnded(undefined, endStream) }),
+    })
+  }, [store, clock, events, live, intervalMs, endStream])
   const { state, status } = useReasoningStore(store)
   return <ReasoningProvider now={clock.now}>{children(state, status, store)}</ReasoningProvider>
 }
@@ -138,6 +151,7 @@ export const eventArgTypes = {
   events: { control: false, description: 'The AG-UI events played into the store.' },
   live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
   intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
+  endStream: { control: false, description: "After the last event, end the stream with this reason ('stopped': the user's Stop)." },
   visibility: {
     control: 'inline-radio',
     options: ['none', 'summary', 'full'],
