@@ -50,8 +50,6 @@ export interface ReasoningContextValue {
   /** The id of the content element (the caller's, if they gave `ReasoningContent` one), for `aria-controls`. */
   readonly contentId: string
   readonly setContentId: (id: string | undefined) => void
-  /** Set when find-in-page revealed the closed content (`beforematch`): the scroll area then keeps the match in view. */
-  readonly revealedByFind: { current: boolean }
 }
 
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
@@ -155,7 +153,6 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
   const generatedId = useId()
   const [customContentId, setContentId] = useState<string | undefined>(undefined)
   const contentId = customContentId ?? contentIdProp ?? `reasoning-content${generatedId}`
-  const revealedByFind = useRef(false)
   const value = useMemo<ReasoningContextValue>(
     () => ({
       block: visible,
@@ -169,7 +166,6 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
       markdown: () => toMarkdown(block, { visibility, style: 'plain', labels: merged, ...definedOnly({ locale: safeLocale(locale) }) }),
       contentId,
       setContentId,
-      revealedByFind,
     }),
     [visible, block, visibility, state.open, state.setOpen, merged, locale, config.now, renderText, contentId],
   )
@@ -201,6 +197,9 @@ export const ReasoningTrigger = forwardRef(function ReasoningTrigger(
   return <Collapsible.Trigger aria-controls={open ? contentId : undefined} {...stateAttributes(block)} {...props} ref={ref} />
 })
 
+/** Marks content that find-in-page just revealed, until the scroll area has seen it. */
+const FOUND = 'data-revealed-by-find'
+
 export interface ReasoningContentProps extends ComponentPropsWithoutRef<typeof Collapsible.Content> {
   /**
    * At `full`, keep the closed content in the DOM as `hidden="until-found"`, so the
@@ -225,7 +224,7 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
   { untilFound = true, ...props }: ReasoningContentProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { block, open, setOpen, contentId, setContentId, revealedByFind } = useReasoningContext('ReasoningContent')
+  const { block, open, setOpen, contentId, setContentId } = useReasoningContext('ReasoningContent')
   const { id, forceMount, asChild, hidden } = props
   const findable = untilFound && block.visibility === 'full' && block.expandable
   const own = useRef<HTMLDivElement | null>(null)
@@ -245,14 +244,15 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
     // The browser has already revealed the element; undo a collapse animation's inline
     // size so the match can be scrolled to at once, then open the panel for real.
     const reveal = () => {
-      revealedByFind.current = true
+      // Tells the scroll area to keep the match in view rather than open at the start.
+      element.setAttribute(FOUND, '')
       element.style.removeProperty('height')
       element.style.removeProperty('opacity')
       setOpen(true)
     }
     element.addEventListener('beforematch', reveal)
     return () => element.removeEventListener('beforematch', reveal)
-  }, [findable, setOpen, revealedByFind])
+  }, [findable, setOpen])
   if (!block.expandable) return null
   if (!findable && !open && !forceMount) return null
   const composed = (node: HTMLDivElement | null) => {
@@ -598,14 +598,16 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
   { asChild, onScroll, ...props }: ReasoningScrollAreaProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const { block, labels, open, revealedByFind } = useReasoningContext('ReasoningScrollArea')
+  const { block, labels, open } = useReasoningContext('ReasoningScrollArea')
   const own = useRef<HTMLDivElement | null>(null)
   const following = useRef(true)
   const growth = useRef<{ readonly observer: ResizeObserver; readonly observed: WeakSet<Element> } | null>(null)
   const streaming = block.status === 'streaming'
-  // True from a render where the panel is closed until the next one where it is open.
-  const opening = useRef(true)
-  if (!open) opening.current = true
+  // True from a commit where the panel is closed until the next one where it is open.
+  const openingRef = useRef(true)
+  useIsomorphicLayoutEffect(() => {
+    if (!open) openingRef.current = true
+  }, [open])
   // Text can also grow after a commit (a custom renderer's async content, web fonts
   // arriving, a width change re-wrapping lines). One observer while open follows
   // those growths and keeps the overflow marks true.
@@ -625,9 +627,10 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
     growth.current = { observer, observed: new WeakSet() }
     // A finished block opens at its start (its text may have stayed mounted, hidden, scrolled
     // to where it last streamed), unless find-in-page opened it to show a match.
-    if (opening.current && !streaming && !revealedByFind.current) element.scrollTop = 0
-    opening.current = false
-    revealedByFind.current = false
+    const found = element.closest(`[${FOUND}]`)
+    if (openingRef.current && !streaming && !found) element.scrollTop = 0
+    openingRef.current = false
+    found?.removeAttribute(FOUND)
     if (!streaming) snapCut(element)
     else element.style.removeProperty('--reasoning-body-snap')
     markOverflow(element)
