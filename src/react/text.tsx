@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react'
+import { memo, useEffect, useReducer, useState, type ReactNode } from 'react'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
 import { splitParagraphs, tailOf, type Paragraphs } from './paragraphs'
@@ -86,8 +86,53 @@ interface StreamingTextProps {
 }
 
 /**
+ * Characters of newly finished paragraphs one commit adds at most while it
+ * catches up. A stream that delivers faster than frames come (a replay, a fast
+ * provider, a backlog after a stall) would otherwise put all of it into one
+ * long task; the rest shows in the next frames, oldest first, and the live
+ * paragraph once they are all there.
+ */
+export const CATCH_UP_CHARS = 8_000
+/**
+ * A backlog larger than this shows at once: every commit costs the same again
+ * for the paragraphs already shown, so catching up with a huge one in small
+ * steps (one 5 MB delta) would keep the reader waiting far longer than the one
+ * long task does.
+ */
+const CATCH_UP_LIMIT = 32 * CATCH_UP_CHARS
+
+/** Finished paragraphs on screen, the inputs of the render that decided it, and whether new text (not a catch-up tick) moved it. */
+interface Progress {
+  readonly shown: number
+  readonly text: string
+  readonly ticks: number
+  readonly byText: boolean
+}
+
+/** How many of `done` to show when `shown` are on screen: the next budget's worth, at least one paragraph. */
+function catchUp(done: readonly string[], shown: number): number {
+  let count = Math.min(shown, done.length)
+  let backlog = 0
+  for (let i = count; i < done.length && backlog <= CATCH_UP_LIMIT; i++) backlog += done[i]!.length
+  if (backlog > CATCH_UP_LIMIT) return done.length
+  for (let budget = CATCH_UP_CHARS; count < done.length && budget > 0; count++) budget -= done[count]!.length
+  return count
+}
+
+/** The next frame, where there are frames (not in every test environment). */
+const nextFrame = (callback: () => void): (() => void) => {
+  if (typeof requestAnimationFrame === 'undefined') {
+    const timer = setTimeout(callback, 16)
+    return () => clearTimeout(timer)
+  }
+  const frame = requestAnimationFrame(callback)
+  return () => cancelAnimationFrame(frame)
+}
+
+/**
  * A growing text as paragraphs. Each update splits only the new tail (see
- * `splitParagraphs`) and renders only the live paragraph again.
+ * `splitParagraphs`) and renders only the live paragraph again, plus the
+ * paragraphs finished since: a budget of them per commit (`CATCH_UP_CHARS`).
  */
 export function StreamingText({ text, live, kind, render }: StreamingTextProps) {
   // Remember the previous split (React's "store information from previous renders").
@@ -97,11 +142,36 @@ export function StreamingText({ text, live, kind, render }: StreamingTextProps) 
     paragraphs = splitParagraphs(text, split)
     setSplit(paragraphs)
   }
+  const { done } = paragraphs
+  // A finished text shows whole at once (it is not coming in faster than frames); a live one, from its first
+  // render on, a budget per new text or catch-up tick (not again in the re-render the state updates here cause).
+  const [ticks, tick] = useReducer((n: number) => n + 1, 0)
+  const [progress, setProgress] = useState<Progress>(() => ({ shown: live ? catchUp(done, 0) : done.length, text, ticks, byText: true }))
+  let shown = progress.shown
+  if (progress.text !== text || progress.ticks !== ticks) {
+    shown = catchUp(done, progress.shown)
+    if (shown !== progress.shown) setProgress({ shown, text, ticks, byText: progress.text !== text })
+  }
+  const behind = shown < done.length
+  const { byText } = progress
+
+  useEffect(() => {
+    if (!behind) return
+    // Catch up in a frame of its own, never beside the store's update in the same frame. After new text
+    // the stream is flowing and its next update catches up further: tick only if a whole frame passes
+    // without one. After a tick the stream is quiet: tick again in the next frame.
+    let cancel = nextFrame(() => {
+      if (byText) cancel = nextFrame(tick)
+      else tick()
+    })
+    return () => cancel()
+  }, [behind, byText, text, ticks])
+
   const tail = tailOf(paragraphs)
   return (
     <>
-      <Finished paragraphs={paragraphs.done} kind={kind} render={render} />
-      {tail.trim() !== '' && <Paragraph text={tail} live={live} kind={kind} render={render} />}
+      <Finished paragraphs={behind ? done.slice(0, shown) : done} kind={kind} render={render} />
+      {!behind && tail.trim() !== '' && <Paragraph text={tail} live={live} kind={kind} render={render} />}
     </>
   )
 }

@@ -1,0 +1,64 @@
+/**
+ * Text that comes in faster than frames (a replay, a fast provider, a backlog
+ * after a stall) shows a budget of finished paragraphs per commit, oldest
+ * first, and catches up in the frames after: no single commit renders all of a
+ * flood (bench/render: a 200 KB flood made one task of about 200 ms).
+ */
+import { render, waitFor } from '@testing-library/react'
+import { ReasoningPanel, ReasoningProvider, markdownText, type RenderTextInfo } from 'reasoning-ui'
+import { describe, expect, it, vi } from 'vitest'
+import { CATCH_UP_CHARS } from '../../src/react/text'
+import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+
+/** `count` distinct paragraphs of about 1,000 characters each. */
+const paragraphs = (count: number) =>
+  Array.from({ length: count }, (_, i) => `Paragraph ${i}: ${'the running total still holds after the change, '.repeat(20)}`)
+
+function panel(...events: object[]) {
+  const store = testStore()
+  feed(store, run(), span('s1'), msgStart('m1'), ...events)
+  const renderText = vi.fn((text: string, info: RenderTextInfo) => markdownText(text, info))
+  const ui = () => (
+    <ReasoningProvider now={() => store.clock.now}>
+      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={renderText} />
+    </ReasoningProvider>
+  )
+  const result = render(ui())
+  return {
+    renderText,
+    append(...more: object[]) {
+      feed(store, ...more)
+      result.rerender(ui())
+    },
+    shown: () => Array.from(result.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent),
+  }
+}
+
+describe('catching up with a flood', () => {
+  it('given 40 KB of finished paragraphs in one update, should show a budget of them at once, then the rest in order in the frames after, each rendered once', async () => {
+    const texts = paragraphs(40)
+    const view = panel(content('m1', 'Starting.\n\n'))
+    view.renderText.mockClear()
+    view.append(content('m1', `${texts.join('\n\n')}\n\nAnd the live one`))
+    const first = view.shown()
+    // The budget's worth, and not all: the first commit stops within a paragraph past CATCH_UP_CHARS.
+    expect(first.length).toBeLessThan(1 + Math.ceil(CATCH_UP_CHARS / 1000) + 2)
+    expect(first).toEqual(['Starting.', ...texts.slice(0, first.length - 1)])
+    await waitFor(() => expect(view.shown()).toEqual(['Starting.', ...texts, 'And the live one']))
+    // Every finished paragraph rendered exactly once, in order; the live one only once all of them were there.
+    expect(view.renderText.mock.calls.map(([text]) => text)).toEqual([...texts, 'And the live one'])
+  })
+
+  it('given a long finished text, should show all of it in the first render', () => {
+    const texts = paragraphs(40)
+    const view = panel(content('m1', texts.join('\n\n')), msgEnd('m1'), spanEnd('s1'))
+    expect(view.shown()).toEqual(texts)
+  })
+
+  it('given a flood under the budget, should show it in the same render', () => {
+    const texts = paragraphs(5)
+    const view = panel(content('m1', 'Starting.\n\n'))
+    view.append(content('m1', `${texts.join('\n\n')}\n\nlive`))
+    expect(view.shown()).toEqual(['Starting.', ...texts, 'live'])
+  })
+})
