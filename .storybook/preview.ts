@@ -50,6 +50,10 @@ const preview: Preview = {
         items: [
           { value: 'en', title: 'English' },
           { value: 'de', title: 'Deutsch' },
+          { value: 'fr', title: 'Français' },
+          { value: 'es', title: 'Español' },
+          { value: 'ja', title: '日本語' },
+          { value: 'zh', title: '中文（简体）' },
           { value: 'ar', title: 'العربية' },
         ],
         dynamicTitle: true,

@@ -12,5 +12,6 @@ export const sourceAliases = [
   { find: /^reasoning-ui\/styles\.css$/, replacement: resolve(root, 'src/styles/reasoning.css') },
   { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
   { find: /^reasoning-ui\/adapters$/, replacement: resolve(root, 'src/adapters/index.ts') },
+  { find: /^reasoning-ui\/locales$/, replacement: resolve(root, 'src/locales/index.ts') },
   { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
 ]

@@ -4,7 +4,7 @@
  */
 import type { ReasoningBlock, ReasoningState, Visibility } from './model'
 import { getBlockDuration, selectTokensAfterLastBlock } from './selectors'
-import { defaultWords, endedWording, type ReasoningWords } from './wording'
+import { defaultWords, endedWording, formattingLocale, type ReasoningWords } from './wording'
 import { projectBlock, type VisibleBlock } from './visibility'
 
 /** `details`: a `<details>` per block; `blockquote`: a quote per block; `plain`: paragraphs. */
@@ -50,11 +50,13 @@ function durationParts(ms: number): [number, Unit][] {
 function formatsFor(locale: string | undefined): Formats {
   if (locale === undefined) return english
   try {
-    const count = new Intl.NumberFormat(locale)
-    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })
-    const list = new Intl.ListFormat(locale, { type: 'unit', style: 'long' })
+    // The locale's one numbering system, as the panels write it (Latin digits for `ar` in every engine).
+    const tag = formattingLocale(locale)
+    const count = new Intl.NumberFormat(tag)
+    const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 })
+    const list = new Intl.ListFormat(tag, { type: 'unit', style: 'long' })
     const units = new Map<Unit, Intl.NumberFormat>()
-    const unit = (u: Unit) => units.get(u) ?? units.set(u, new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' })).get(u)!
+    const unit = (u: Unit) => units.get(u) ?? units.set(u, new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'long' })).get(u)!
     return {
       duration: (ms) => list.format(durationParts(ms).map(([n, u]) => unit(u).format(n))),
       count: (n) => count.format(n),

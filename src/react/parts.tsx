@@ -25,7 +25,6 @@ import {
   type ReactNode,
 } from 'react'
 import type { ReasoningBlock, Visibility } from '../core/model'
-import { toMarkdown } from '../core/markdown-export'
 import { getBlockDuration } from '../core/selectors'
 import { endedWording } from '../core/wording'
 import { headlineOf, projectBlock, type VisibleBlock } from '../core/visibility'
@@ -45,8 +44,11 @@ export interface ReasoningContextValue {
   readonly locale: string | undefined
   readonly now: () => number
   readonly renderText: RenderText | undefined
-  /** What the block shows at its visibility level, as markdown (`toMarkdown`, `plain` style): what a copy button copies. */
-  readonly markdown: () => string
+  /**
+   * What the block shows at its visibility level, as markdown (`toMarkdown`, `plain` style):
+   * what a copy button copies. The export's code loads on the first call.
+   */
+  readonly markdown: () => Promise<string>
   /** The id of the content element (the caller's, if they gave `ReasoningContent` one), for `aria-controls`. */
   readonly contentId: string
   readonly setContentId: (id: string | undefined) => void
@@ -163,7 +165,10 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
       now: config.now ?? Date.now,
       renderText,
       // Projected again inside toMarkdown: the export sees exactly what this level shows.
-      markdown: () => toMarkdown(block, { visibility, style: 'plain', labels: merged, ...definedOnly({ locale: safeLocale(locale) }) }),
+      markdown: () =>
+        import('../core/markdown-export').then(({ toMarkdown }) =>
+          toMarkdown(block, { visibility, style: 'plain', labels: merged, ...definedOnly({ locale: safeLocale(locale) }) }),
+        ),
       contentId,
       setContentId,
     }),

@@ -258,6 +258,27 @@ describe('the content area', () => {
   })
 })
 
+describe('copy', () => {
+  it('should write the block as markdown through a ClipboardItem, inside the click (the export loads lazily)', async () => {
+    const items: ClipboardItem[] = []
+    const clipboard = navigator.clipboard
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { write: (written: ClipboardItem[]) => (items.push(...written), Promise.resolve()), writeText: () => Promise.reject(new Error('not this path')) },
+    })
+    try {
+      render(<Column><ReasoningPanel block={finishedBlock('**Units**\n\nMetres and feet.')} defaultOpen /></Column>)
+      await userEvent.click(screen.getByRole('button', { name: 'Copy' }))
+      await expect.poll(() => items.length).toBe(1)
+      const text = await (await items[0]!.getType('text/plain')).text()
+      expect(text).toBe('Thought for less than a second — Units\n\n**Units**\n\nMetres and feet.')
+      await expect.poll(() => screen.queryByRole('button', { name: 'Copied' })).not.toBeNull()
+    } finally {
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard })
+    }
+  })
+})
+
 describe('the states in between', () => {
   it('the first block should replace the pending "Thinking…" row in place: same size, same position', async () => {
     const store = testStore(Date.now())

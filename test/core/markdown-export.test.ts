@@ -215,6 +215,13 @@ describe('toMarkdown: status lines', () => {
     expect(toMarkdown(store.getState(), { locale: 'de', style: 'plain' })).toBe('Thought for less than a second · 12.345 reasoning tokens\n\nx\n\nConfidence 82 %')
   })
 
+  it('writes the locale\'s one numbering system, as the panels do: Latin digits for ar, Arabic-Indic when the tag asks', () => {
+    const line = (locale: string) => toMarkdown(spanWith('x', 12_000), { visibility: 'none', locale })
+    expect(line('ar')).toMatch(/12/)
+    expect(line('ar')).not.toMatch(/[٠-٩]/)
+    expect(line('ar-u-nu-arab')).toMatch(/١٢/)
+  })
+
   it('labels override the words (the React layer’s label names), and an invalid locale falls back to English', () => {
     const labels = { thoughtFor: (d: string) => `Nachgedacht für ${d}`, reasoningTokens: (n: number, f: string) => `${f} Denk-Tokens (${n})` }
     expect(toMarkdown(counted(), { visibility: 'none', locale: 'de', labels })).toBe('Nachgedacht für 12 Sekunden · 768 Denk-Tokens (768)')
