@@ -97,9 +97,13 @@ interface ClickTiming {
 
 /**
  * A click on `trigger` goes through Chromium's input pipeline and toggles
- * `panel`. Triggers are located by test id and role only: their accessible
- * name (and the panel's text) ticks every second while a block streams.
+ * `panel`. Triggers are located by test id and role, and by the start of their
+ * name only: it (and the panel's text) ticks every second while a block streams, and an
+ * open panel has more buttons (Show all, Copy).
  */
+/** A stream's or panel's trigger, whatever its block's state (the name goes on with the duration and the title). */
+const triggerName = /^(Thinking|Thought for)/
+
 async function expectToggles(panel: HTMLElement, trigger: Locator): Promise<ClickTiming> {
   const before = panel.getAttribute('data-state')
   const after = before === 'open' ? 'closed' : 'open'
@@ -156,7 +160,7 @@ describe('huge input in Chromium', () => {
     expect(panel).toHaveAttribute('data-state', 'open')
     // A second of the open, still streaming panel: its live counter and spinner keep frames coming.
     const idle = await frameGaps(1_000)
-    const click = await expectToggles(panel, page.getByTestId('panel').getByRole('button'))
+    const click = await expectToggles(panel, page.getByTestId('panel').getByRole('button', { name: triggerName }))
     reportRun('5 MB single delta', watch, started, { chars: text.length, paragraphs: paragraphs.length, ...idle, ...click })
   }, 60_000)
 
@@ -187,7 +191,7 @@ describe('huge input in Chromium', () => {
     })()
     // Halfway, the reader closes the panel: the click must land while deltas keep arriving.
     await waitFor(() => expect(sent).toBeGreaterThan(total / 2), { timeout: 30_000, interval: 20 })
-    const click = await expectToggles(panel, page.getByTestId('stream').getByRole('button'))
+    const click = await expectToggles(panel, page.getByTestId('stream').getByRole('button', { name: triggerName }))
     const sentAtClick = sent
     await streaming
     expect(sentAtClick, 'the click was answered before the stream ended').toBeLessThan(total)
@@ -199,7 +203,7 @@ describe('huge input in Chromium', () => {
     await waitFor(() => expect(panel).toHaveAttribute('data-status', 'complete'))
     // The user's choice held through the rest of the stream; open it again to read the end.
     expect(panel).toHaveAttribute('data-state', 'closed')
-    await expectToggles(panel, page.getByTestId('stream').getByRole('button'))
+    await expectToggles(panel, page.getByTestId('stream').getByRole('button', { name: triggerName }))
     const expected = text.slice(0, total)
     const shown = expected.split('\n\n').join('')
     await waitFor(() => expect(slot('reasoning-text', panel).textContent.length).toBe(shown.length), { timeout: 10_000 })
@@ -228,6 +232,8 @@ describe('huge input in Chromium', () => {
     // Complete before it ever rendered, so it is closed (and no auto-collapse can race the click).
     await waitFor(() => expect(last).toHaveAttribute('data-status', 'complete'))
     expect(last).toHaveAttribute('data-state', 'closed')
+    // Closed panels' Show all and Copy are hidden (until found), so the last button is the last
+    // panel's trigger (no name filter: naming 10,000 buttons would be the test's slowest part).
     const click = await expectToggles(last, page.getByTestId('stream').getByRole('button').last())
     expect(slot('reasoning-text', last)).toHaveTextContent(`Thought number ${blocks - 1}: check the case and move on.`)
     reportRun('10,000 blocks', watch, started, { blocks, ...click })
