@@ -10,6 +10,7 @@
  */
 import { composeStories, composeStory, setProjectAnnotations, type Meta } from '@storybook/react-vite'
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { cdp, page } from 'vitest/browser'
 import { plainText, ReasoningProvider } from 'reasoning-ui'
@@ -414,7 +415,17 @@ interface Shot {
   readonly open?: 'all' | 'first'
   /** Storybook globals besides the theme (e.g. `dir` and `locale` for a right-to-left capture). */
   readonly globals?: Record<string, unknown>
+  /**
+   * The iframe's width in CSS px for this shot (e.g. 390, a phone); default 720. The height stays
+   * the window's 720: a taller iframe would be scaled down, and so would the capture.
+   */
+  readonly width?: number
 }
+
+/** The iframe viewport of the captures: no taller than the headless window (1280×720), see `Shot.width`. */
+const VIEWPORT = { width: 720, height: 720 } as const
+/** Right to left, in Arabic with the Arabic labels. */
+const arabic = { dir: 'rtl', locale: 'ar' } as const
 
 const shots: readonly Shot[] = [
   { name: 'panel-streaming-full', title: 'Components/ReasoningPanel', story: 'StreamingFull' },
@@ -428,9 +439,18 @@ const shots: readonly Shot[] = [
   { name: 'provider-german', title: 'Components/ReasoningProvider', story: 'German' },
   { name: 'stream-rtl-arabic', title: 'Components/ReasoningStream', story: 'RightToLeft' },
   { name: 'stream-reasoning-tokens', title: 'Components/ReasoningStream', story: 'ReasoningTokens' },
-  { name: 'stream-reasoning-tokens-rtl', title: 'Components/ReasoningStream', story: 'ReasoningTokens', globals: { dir: 'rtl', locale: 'ar' } },
+  { name: 'stream-reasoning-tokens-rtl', title: 'Components/ReasoningStream', story: 'ReasoningTokens', globals: arabic },
   { name: 'panel-brand', title: 'Components/ReasoningPanel', story: 'CustomTheme' },
   { name: 'summary-titles', title: 'Components/ReasoningSummary', story: 'TitlesOnly' },
+  // Issue 12: every changed state of the panel (light, dark, 390 px, right to left).
+  { name: 'panel-stopped-full', title: 'Components/ReasoningPanel', story: 'StoppedByUser', open: 'all' },
+  { name: 'panel-long-open', title: 'Components/ReasoningPanel', story: 'LongTrace' },
+  { name: 'panel-streaming-full-390', title: 'Components/ReasoningPanel', story: 'StreamingFull', width: 390 },
+  { name: 'panel-complete-full-390', title: 'Components/ReasoningPanel', story: 'CompleteFull', open: 'all', width: 390 },
+  { name: 'panel-complete-full-rtl-390', title: 'Components/ReasoningPanel', story: 'CompleteFull', open: 'all', globals: arabic, width: 390 },
+  { name: 'panel-long-open-390', title: 'Components/ReasoningPanel', story: 'LongTrace', width: 390 },
+  { name: 'stream-several-blocks-390', title: 'Components/ReasoningStream', story: 'SeveralBlocksAtOnce', width: 390 },
+  { name: 'timeline-agent-loop-390', title: 'Components/ReasoningTimeline', story: 'AgentLoop', open: 'first', width: 390 },
 ]
 
 const themes = ['light', 'dark'] as const
@@ -438,7 +458,7 @@ const themes = ['light', 'dark'] as const
 describe('screenshots of the key stories', () => {
   beforeAll(async () => {
     // No taller than the headless window (1280×720): a taller iframe is scaled down, and so is the capture.
-    await page.viewport(720, 720)
+    await page.viewport(VIEWPORT.width, VIEWPORT.height)
   })
 
   describe.each(shots)('$name', (shot) => {
@@ -449,17 +469,28 @@ describe('screenshots of the key stories', () => {
       // The theme is a Storybook global: compose with it as the initial value (a story's own globals still win).
       const annotations = (module as unknown as Record<string, Parameters<typeof composeStory>[0]>)[name]!
       const Story = composeStory(annotations, module.default, { initialGlobals: { ...shot.globals, theme } })
-      const { container } = render(<Story animationDuration={0} {...shot.args} />)
+      if (shot.width !== undefined) await page.viewport(shot.width, VIEWPORT.height)
+      try {
+        await capture(<Story animationDuration={0} {...shot.args} />, theme)
+      } finally {
+        if (shot.width !== undefined) await page.viewport(VIEWPORT.width, VIEWPORT.height)
+      }
+    })
+
+    async function capture(story: ReactElement, theme: (typeof themes)[number]): Promise<void> {
+      const { container } = render(story)
+      if (shot.width !== undefined) expect(window.innerWidth).toBe(shot.width)
       if (shot.open === 'all') openAll(container)
       if (shot.open === 'first') fireEvent.click(container.querySelector('button[aria-expanded="false"]')!)
       const surface = container.querySelector<HTMLElement>('.story-surface')!
       // Stop the shimmer and spinner where they are, so the capture is stable.
       surface.style.setProperty('--reasoning-shimmer-duration', '1000s')
+      // Every shown content fully faded in (closed content at `full` stays in the page as hidden="until-found").
       await waitFor(() => {
-        for (const content of surface.querySelectorAll('[data-slot="reasoning-content"]')) expect(getComputedStyle(content).opacity).toBe('1')
+        for (const content of surface.querySelectorAll('[data-slot="reasoning-content"]:not([hidden])')) expect(getComputedStyle(content).opacity).toBe('1')
       })
       const path = await page.screenshot({ element: surface, path: `../../test-results/screenshots/${shot.name}-${theme}.png` })
       expect(path).toMatch(new RegExp(`test-results/screenshots/${shot.name}-${theme}\\.png$`))
-    })
+    }
   })
 })
