@@ -245,6 +245,13 @@ describe('every scripted agent, full visibility', () => {
       const steps = panel.locator('[data-slot="reasoning-step"]')
       expect(await steps.count()).toBe(script.steps.length)
       expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-step-type')))).toEqual(script.steps.map((s) => s.type))
+      // Each type shown in words (labels.stepType: "Tool call", not tool_call or TOOL_CALL).
+      const words = await steps.locator('[data-slot="reasoning-step-type"]').allTextContents()
+      expect(words).toHaveLength(script.steps.length)
+      for (const [i, word] of words.entries()) {
+        expect(word).toMatch(/^\p{Lu}[\p{Ll} ]*$/u)
+        expect(word.toLowerCase().replace(/ /g, '_')).toBe(script.steps[i]!.type.toLowerCase())
+      }
       // The block's own outcome comes last (steps may carry one each).
       const outcome = panel.locator('[data-slot="reasoning-outcome"]').last()
       expect(await outcome.locator('[data-slot="reasoning-conclusion"]').textContent()).toContain(script.conclusion)
