@@ -55,4 +55,6 @@ export const arabicLabels: ReasoningLabels = {
   copied: 'تم النسخ',
   showAll: 'عرض الكل',
   showLess: 'عرض أقل',
+  toolArguments: 'المعطيات',
+  toolResult: 'النتيجة',
 }

@@ -53,4 +53,6 @@ export const germanLabels: ReasoningLabels = {
   copied: 'Kopiert',
   showAll: 'Alles anzeigen',
   showLess: 'Weniger anzeigen',
+  toolArguments: 'Argumente',
+  toolResult: 'Ergebnis',
 }

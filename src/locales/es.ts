@@ -50,4 +50,6 @@ export const spanishLabels: ReasoningLabels = {
   copied: 'Copiado',
   showAll: 'Mostrar todo',
   showLess: 'Mostrar menos',
+  toolArguments: 'Argumentos',
+  toolResult: 'Resultado',
 }

@@ -56,4 +56,6 @@ export const frenchLabels: ReasoningLabels = {
   copied: 'Copié',
   showAll: 'Tout afficher',
   showLess: 'Afficher moins',
+  toolArguments: 'Arguments',
+  toolResult: 'Résultat',
 }

@@ -50,4 +50,6 @@ export const japaneseLabels: ReasoningLabels = {
   copied: 'コピーしました',
   showAll: 'すべて表示',
   showLess: '折りたたむ',
+  toolArguments: '引数',
+  toolResult: '結果',
 }

@@ -50,4 +50,6 @@ export const chineseLabels: ReasoningLabels = {
   copied: '已复制',
   showAll: '显示全部',
   showLess: '收起',
+  toolArguments: '参数',
+  toolResult: '结果',
 }

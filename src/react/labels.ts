@@ -35,6 +35,10 @@ export interface ReasoningLabels extends ReasoningWords {
   readonly showAll: string
   /** The same button once it has: puts the cap back. */
   readonly showLess: string
+  /** Caption of a tool call's arguments (what `ReasoningToolCall` opens to, as an app lays it out). */
+  readonly toolArguments: string
+  /** Caption of a tool call's result. */
+  readonly toolResult: string
 }
 
 export const defaultLabels: ReasoningLabels = {
@@ -52,6 +56,8 @@ export const defaultLabels: ReasoningLabels = {
   copied: 'Copied',
   showAll: 'Show all',
   showLess: 'Show less',
+  toolArguments: 'Arguments',
+  toolResult: 'Result',
 }
 
 /** The defaults with the caller's overrides on top (later arguments win). */

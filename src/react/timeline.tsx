@@ -1,10 +1,11 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
 import type { ReasoningBlock, ReasoningState, TimelineToolCall } from '../core/model'
 import { selectAnsweredBlockIds, selectTokensAfterLastBlock } from '../core/selectors'
 import { useLiveDuration } from './clock'
-import { AlertIcon, ToolIcon } from './icons'
+import { AlertIcon, ChevronIcon, ToolIcon } from './icons'
 import { definedOnly, formatDuration, isoDuration, mergeLabels, type ReasoningLabels } from './labels'
 import { ReasoningPanel } from './panel'
+import { useLabels } from './parts'
 import { safeLocale, useReasoningConfig } from './provider'
 import { tokenProps, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
 import { groupBySubagent, SubagentGroup, type SubagentTree } from './subagents'
@@ -46,7 +47,7 @@ export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
       </li>
     ) : (
       <li key={`t:${r.call.id}`} data-slot="timeline-item" data-kind="tool-call" data-status={r.call.status}>
-        <ToolCallRow call={r.call} labels={merged} locale={resolvedLocale} now={config.now ?? Date.now} />
+        <ReasoningToolCall call={r.call} labels={merged} locale={resolvedLocale} />
       </li>
     )
   const items = (tree: readonly SubagentTree<Row>[]): ReactNode[] =>
@@ -84,6 +85,68 @@ function rowsOf(state: ReasoningState, runId: string | undefined): Row[] {
   return rows
 }
 
+export interface ReasoningToolCallProps extends ComponentPropsWithoutRef<'div'> {
+  /** The call, from the store's timeline (`state.timeline` entries of kind `tool-call`). */
+  readonly call: TimelineToolCall
+  readonly labels?: Partial<ReasoningLabels>
+  /** Locale for the duration. Default: the provider's, else the runtime's. */
+  readonly locale?: string
+  /**
+   * What opens under the row, e.g. the call's arguments and result (the kit does not show
+   * them itself: they are your tool's data). With it the row is a disclosure button with the
+   * panels' chevron; without it, a plain row.
+   */
+  readonly children?: ReactNode
+  /** Whether the disclosure starts open. Default false. */
+  readonly defaultOpen?: boolean
+}
+
+/**
+ * One tool call as the timeline draws it: the tool icon (a warning when it did not
+ * finish), "Called search" / "Calling search…" / "search did not finish", and its
+ * duration from a second on (live while it runs). Give it children to make it a
+ * disclosure of the call's details, in the panels' style. `ReasoningTimeline` renders
+ * one per call; use it alone where your chat lays out its own message list.
+ * `data-slot="timeline-tool"`, `data-status`, `data-state` (open|closed, with children).
+ */
+export const ReasoningToolCall = forwardRef(function ReasoningToolCall(
+  { call, labels, locale, children, defaultOpen = false, ...props }: ReasoningToolCallProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  const config = useReasoningConfig()
+  const merged = useLabels(labels)
+  const [open, setOpen] = useState(defaultOpen)
+  const bodyId = useId()
+  const row = <ToolCallRow call={call} labels={merged} locale={safeLocale(locale ?? config.locale)} now={config.now ?? Date.now} />
+  const disclosure = children !== undefined && children !== null && children !== false
+  return (
+    <div data-slot="timeline-tool" data-status={call.status} data-state={disclosure ? (open ? 'open' : 'closed') : undefined} {...props} ref={ref}>
+      {disclosure ? (
+        <button
+          type="button"
+          data-slot="timeline-tool-call"
+          data-status={call.status}
+          aria-expanded={open}
+          aria-controls={open ? bodyId : undefined}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {row}
+          <ChevronIcon data-slot="reasoning-chevron" />
+        </button>
+      ) : (
+        <div data-slot="timeline-tool-call" data-status={call.status}>
+          {row}
+        </div>
+      )}
+      {disclosure && open && (
+        <div id={bodyId} data-slot="timeline-tool-body">
+          {children}
+        </div>
+      )}
+    </div>
+  )
+})
+
 interface ToolCallRowProps {
   readonly call: TimelineToolCall
   readonly labels: ReasoningLabels
@@ -91,6 +154,7 @@ interface ToolCallRowProps {
   readonly now: () => number
 }
 
+/** The row's icon, words and duration. */
 function ToolCallRow({ call, labels, locale, now }: ToolCallRowProps) {
   const streaming = call.status === 'streaming'
   const duration = useLiveDuration(call, now)
@@ -99,7 +163,7 @@ function ToolCallRow({ call, labels, locale, now }: ToolCallRowProps) {
       : call.status === 'interrupted' ? labels.toolCallInterrupted(call.name)
         : labels.toolCall(call.name)
   return (
-    <div data-slot="timeline-tool-call" data-status={call.status}>
+    <>
       {call.status === 'interrupted' ? <AlertIcon data-slot="timeline-icon" /> : <ToolIcon data-slot="timeline-icon" />}
       <span data-slot="timeline-tool-label">{text}</span>
       {duration !== undefined && duration >= 1000 && (
@@ -107,6 +171,6 @@ function ToolCallRow({ call, labels, locale, now }: ToolCallRowProps) {
           {formatDuration(duration, locale, streaming ? 'narrow' : 'long')}
         </time>
       )}
-    </div>
+    </>
   )
 }
