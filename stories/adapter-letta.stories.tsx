@@ -62,7 +62,8 @@ export const AgentLoopSummary: Story = {
     // Each title shows twice: as the block's title on its status row and as the one title listed in the open body.
     for (const title of ['Recalling the user', 'Planning the weekend']) {
       const shown = canvas.getAllByText(title)
-      await expect(shown.map((element) => element.dataset.slot)).toContain('reasoning-title')
+      // The row's title sits in a <bdi> (its own direction) inside the title slot.
+      await expect(shown.map((element) => element.closest<HTMLElement>('[data-slot]')?.dataset.slot)).toContain('reasoning-title')
       for (const element of shown) await expect(element).toBeVisible()
     }
     await expect(canvasElement).not.toHaveTextContent('check archival memory')

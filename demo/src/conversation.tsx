@@ -1,11 +1,10 @@
-import { useEffect, useRef, type SVGProps } from 'react'
+import { useEffect, useRef } from 'react'
 import {
   ReasoningPanel,
-  ThinkingIndicator,
-  formatDuration,
+  ReasoningPending,
+  ReasoningToolCall,
   selectAnsweredBlockIds,
   selectReasoningTokens,
-  useReasoningConfig,
   type ReasoningBlock,
   type ReasoningLabels,
   type ReasoningState,
@@ -105,7 +104,7 @@ function TurnItems({ turn, entries, tokens, blocks, answered, snapshot, labels, 
             return <Answer key={entry.id} entry={entry} text={snapshot.texts.get(entry.id) ?? ''} />
         }
       })}
-      {working && !busy && <ThinkingIndicator className="demo-pending" />}
+      {working && !busy && <ReasoningPending className="demo-pending" />}
       {turn.status === 'failed' && (
         <p role="alert" className="demo-alert">
           The run failed: {turn.error}
@@ -128,57 +127,21 @@ function Answer({ entry, text }: { entry: TimelineText; text: string }) {
 }
 
 /**
- * A tool call as the kit's timeline draws it (`ReasoningTimeline`'s tool row: the same
- * `data-slot` markup, so the kit's stylesheet gives it the same icon, size and spacing),
- * made a disclosure for its arguments and result: a native `<details>` (keyboard and
- * screen readers for free) whose marker is the kit's chevron, not the browser's ▶.
- * The kit exports no single tool row yet, so the row's markup and icons are copied here.
+ * A tool call: the kit's own row (`ReasoningToolCall`, as `ReasoningTimeline` draws it),
+ * opening to the call's arguments and result, which are the demo's data to lay out.
  */
 function ToolCall({ entry, tool, labels }: { entry: TimelineToolCall; tool: ToolCallView | undefined; labels: ReasoningLabels }) {
-  const { locale } = useReasoningConfig()
-  const captions = toolCaptions[locale?.split('-')[0] ?? 'en'] ?? toolCaptions.en!
-  const label =
-    entry.status === 'streaming'
-      ? labels.toolCallRunning(entry.name)
-      : entry.status === 'interrupted'
-        ? labels.toolCallInterrupted(entry.name)
-        : labels.toolCall(entry.name)
-  // As the kit's row: a duration once it is known and at least a second (a finished call only; the kit's live counter is not exported).
-  const duration = entry.status !== 'streaming' && entry.startedAt !== undefined && entry.endedAt !== undefined ? entry.endedAt - entry.startedAt : undefined
-  const row = (
-    <>
-      {entry.status === 'interrupted' ? <AlertIcon data-slot="timeline-icon" /> : <ToolIcon data-slot="timeline-icon" />}
-      <span data-slot="timeline-tool-label">{label}</span>
-      {duration !== undefined && duration >= 1000 && (
-        <time data-slot="timeline-duration" dateTime={`PT${Math.round(duration / 100) / 10}S`}>
-          {formatDuration(duration, locale)}
-        </time>
-      )}
-    </>
-  )
   const args = tool && tool.args !== '' ? tool.args : undefined
   const result = tool?.result
-  // Nothing to inspect yet: the kit's plain row, no disclosure (as a panel with nothing to show has no chevron).
-  if (args === undefined && result === undefined) {
-    return (
-      <div className="demo-tool" data-status={entry.status}>
-        <div data-slot="timeline-tool-call" data-status={entry.status}>
-          {row}
-        </div>
-      </div>
-    )
-  }
   return (
-    <details className="demo-tool" data-status={entry.status}>
-      <summary data-slot="timeline-tool-call" data-status={entry.status}>
-        {row}
-        <ChevronIcon data-slot="reasoning-chevron" />
-      </summary>
-      <div className="demo-tool-body">
-        {args !== undefined && <ToolData caption={captions.args} text={args} />}
-        {result !== undefined && <ToolData caption={captions.result} text={result} />}
-      </div>
-    </details>
+    <ReasoningToolCall className="demo-tool" call={entry} labels={labels}>
+      {(args !== undefined || result !== undefined) && (
+        <>
+          {args !== undefined && <ToolData caption={labels.toolArguments} text={args} />}
+          {result !== undefined && <ToolData caption={labels.toolResult} text={result} />}
+        </>
+      )}
+    </ReasoningToolCall>
   )
 }
 
@@ -191,52 +154,6 @@ function ToolData({ caption, text }: { caption: string; text: string }) {
         <code>{pretty(text)}</code>
       </pre>
     </figure>
-  )
-}
-
-/** The captions of a tool call's data, per demo locale (the kit's labels have none). */
-const toolCaptions: Readonly<Record<string, { readonly args: string; readonly result: string }>> = {
-  en: { args: 'Arguments', result: 'Result' },
-  de: { args: 'Argumente', result: 'Ergebnis' },
-  ar: { args: 'المعطيات', result: 'النتيجة' },
-}
-
-// The kit's icons (src/react/icons.tsx, not exported): decorative, currentColor, sized by the font.
-const iconBase = {
-  width: '1em',
-  height: '1em',
-  viewBox: '0 0 16 16',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.5,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const
-
-function ToolIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg {...iconBase} {...props}>
-      <path d="M10.5 2.5a3 3 0 0 0-2.8 4L3 11.2 4.8 13l4.7-4.7a3 3 0 0 0 4-2.8l-1.7 1.7-1.8-.5-.5-1.8Z" />
-    </svg>
-  )
-}
-
-function AlertIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg {...iconBase} {...props}>
-      <path d="M8 2.5 14 13.5H2Z" />
-      <path d="M8 6.5v3M8 11.5v.01" />
-    </svg>
-  )
-}
-
-function ChevronIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg {...iconBase} {...props}>
-      <path d="m4 6 4 4 4-4" />
-    </svg>
   )
 }
 

@@ -23,7 +23,7 @@ export {
   ReasoningCopy as Copy,
 } from './parts'
 export { ReasoningPanel } from './panel'
-export { ReasoningStream } from './stream'
+export { ReasoningPending, ReasoningStream } from './stream'
 export { ReasoningTimeline, ReasoningToolCall } from './timeline'
 export { ReasoningSummary } from './summary'
 export { ThinkingIndicator, EncryptedReasoningIndicator } from './indicators'
@@ -49,7 +49,7 @@ export type {
   ReasoningTriggerProps,
 } from './parts'
 export type { ReasoningPanelProps } from './panel'
-export type { ReasoningStreamProps, SharedPanelProps, StreamInput } from './stream'
+export type { ReasoningPendingProps, ReasoningStreamProps, SharedPanelProps, StreamInput } from './stream'
 export type { ReasoningTimelineProps, ReasoningToolCallProps } from './timeline'
 export type { ReasoningSummaryProps } from './summary'
 export type { EncryptedReasoningIndicatorProps, ThinkingIndicatorProps } from './indicators'

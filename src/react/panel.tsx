@@ -15,6 +15,7 @@ import {
   ReasoningText,
   ReasoningTitle,
   ReasoningTrigger,
+  useFindableText,
   useReasoningContext,
   type ReasoningProps,
 } from './parts'
@@ -116,15 +117,17 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
         <>
           <StatusIcon status={block.status} endReason={block.endReason} />
           <ReasoningStatusLabel data-slot="reasoning-status" />
-          <ReasoningTitle data-slot="reasoning-title" />
         </>
       )}
-      {block.steps > 1 && <span data-slot="reasoning-steps">{labels.steps(block.steps, formatCount(block.steps, locale))}</span>}
-      {tokens !== undefined && tokens > 0 && (
-        <data data-slot="reasoning-tokens" value={tokens}>
-          {labels.reasoningTokens(tokens, formatTokenCount(tokens, locale))}
-        </data>
-      )}
+      <span data-slot="reasoning-meta">
+        {!block.encryptedOnly && <ReasoningTitle data-slot="reasoning-title" />}
+        {block.steps > 1 && <span data-slot="reasoning-steps">{labels.steps(block.steps, formatCount(block.steps, locale))}</span>}
+        {tokens !== undefined && tokens > 0 && (
+          <data data-slot="reasoning-tokens" value={tokens}>
+            {labels.reasoningTokens(tokens, formatTokenCount(tokens, locale))}
+          </data>
+        )}
+      </span>
       {subagentName !== undefined && <span data-slot="reasoning-subagent">{labels.subagent(subagentName)}</span>}
       {headerExtra}
     </>
@@ -138,28 +141,32 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
       </ReasoningScrollArea>
       {/* Outside the scrolling box, so the conclusion is never cut. */}
       {block.outcome && <Outcome outcome={block.outcome} labels={labels} locale={locale} />}
-      <div data-slot="reasoning-actions">
-        <button
-          type="button"
-          data-slot="reasoning-show-all"
-          aria-controls={bodyId}
-          onClick={() => setShowAll((all) => !all)}
-        >
-          {showAll ? labels.showLess : labels.showAll}
-        </button>
-        <ReasoningCopy data-slot="reasoning-copy">
-          {({ copied, label }) => (
-            <>
-              {copied ? <CheckIcon data-slot="reasoning-copy-icon" /> : <CopyIcon data-slot="reasoning-copy-icon" />}
-              <span>{label}</span>
-            </>
-          )}
-        </ReasoningCopy>
-      </div>
+      {/* Controls only where they can be used: a closed panel's hidden text needs none. */}
+      {open && (
+        <div data-slot="reasoning-actions">
+          <button
+            type="button"
+            data-slot="reasoning-show-all"
+            aria-controls={bodyId}
+            onClick={() => setShowAll((all) => !all)}
+          >
+            {showAll ? labels.showLess : labels.showAll}
+          </button>
+          <ReasoningCopy data-slot="reasoning-copy">
+            {({ copied, label }) => (
+              <>
+                {copied ? <CheckIcon data-slot="reasoning-copy-icon" /> : <CopyIcon data-slot="reasoning-copy-icon" />}
+                <span>{label}</span>
+              </>
+            )}
+          </ReasoningCopy>
+        </div>
+      )}
     </>
   )
   // At `full` one element stays mounted, open or closed, so a find-in-page match revealed in it is the one shown.
   const findable = block.visibility === 'full' && block.expandable
+  const withText = useFindableText(findable, open)
   return (
     <>
       <ReasoningAnnouncer data-slot="reasoning-announcer" />
@@ -187,7 +194,7 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
               style={{ overflow: 'hidden' }}
               ref={content}
             >
-              {inner}
+              {withText ? inner : null}
             </m.div>
           </ReasoningContent>
         ) : (

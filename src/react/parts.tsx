@@ -9,6 +9,7 @@ import * as Collapsible from '@radix-ui/react-collapsible'
 import { Slot } from '@radix-ui/react-slot'
 import {
   cloneElement,
+  startTransition,
   createContext,
   isValidElement,
   forwardRef,
@@ -19,6 +20,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ComponentPropsWithoutRef,
   type ForwardedRef,
   type MouseEvent,
@@ -202,6 +204,24 @@ export const ReasoningTrigger = forwardRef(function ReasoningTrigger(
   return <Collapsible.Trigger aria-controls={open ? contentId : undefined} {...stateAttributes(block)} {...props} ref={ref} />
 })
 
+const noSubscription = () => () => {}
+
+/**
+ * Whether closed content at `full` holds its text yet. Server HTML, and the hydration that
+ * adopts it, have the text at once; a client mount adds it in a transition after the first
+ * paint, which React renders in slices that yield to input, so a long history shows and
+ * responds first and becomes findable a moment later. Open content always has it.
+ */
+export function useFindableText(findable: boolean, open: boolean): boolean {
+  const fromServer = useSyncExternalStore(noSubscription, () => false, () => true)
+  const [filled, setFilled] = useState(fromServer)
+  useEffect(() => {
+    if (filled || !findable) return
+    startTransition(() => setFilled(true))
+  }, [filled, findable])
+  return open || filled
+}
+
 /** Marks content that find-in-page just revealed, until the scroll area has seen it. */
 const FOUND = 'data-revealed-by-find'
 
@@ -232,6 +252,7 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
   const { block, open, setOpen, contentId, setContentId } = useReasoningContext('ReasoningContent')
   const { id, forceMount, asChild, hidden } = props
   const findable = untilFound && block.visibility === 'full' && block.expandable
+  const withText = useFindableText(findable, open)
   const own = useRef<HTMLDivElement | null>(null)
   // A caller's id replaces ours, so the trigger's aria-controls must follow it.
   useIsomorphicLayoutEffect(() => {
@@ -266,8 +287,9 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
     else if (ref) ref.current = node
   }
   if (!findable) return <Collapsible.Content id={contentId} {...stateAttributes(block)} {...props} ref={composed} />
-  // Radix drops a closed content's children; this element keeps them, hidden.
-  const { forceMount: _forceMount, asChild: _asChild, ...rest } = props
+  // Radix drops a closed content's children; this element keeps them, hidden (with asChild,
+  // the child's own children are the caller's to defer: see useFindableText).
+  const { forceMount: _forceMount, asChild: _asChild, children, ...rest } = props
   const Element = asChild ? Slot : 'div'
   return (
     <Element
@@ -277,7 +299,9 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
       {...rest}
       hidden={forceMount ? hidden : !open}
       ref={composed}
-    />
+    >
+      {asChild || withText ? children : null}
+    </Element>
   )
 })
 
@@ -353,9 +377,11 @@ export const ReasoningTitle = forwardRef(function ReasoningTitle(
   const title = headlineOf(block)
   if (title === undefined) return null
   const Element = asChild ? Slot : 'span'
+  // The title's own direction stays inside <bdi> (English in an Arabic row), so what the
+  // row puts around it (a separator) follows the row's.
   return (
-    <Element dir="auto" {...stateAttributes(block)} {...props} ref={ref}>
-      {slotted(asChild, children, title)}
+    <Element {...stateAttributes(block)} {...props} ref={ref}>
+      {slotted(asChild, children, <bdi>{title}</bdi>)}
     </Element>
   )
 })
@@ -620,11 +646,17 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
     const element = own.current
     if (!element || !open || typeof ResizeObserver === 'undefined') return
     let width = element.clientWidth
+    let frame = 0
     const observer = new ResizeObserver(() => {
       if (streaming && following.current) element.scrollTop = element.scrollHeight
       if (!streaming && element.clientWidth !== width) {
         width = element.clientWidth
-        snapCut(element)
+        // Next frame: resizing the observed element inside its own callback loops the observer.
+        cancelAnimationFrame(frame)
+        frame = requestAnimationFrame(() => {
+          snapCut(element)
+          markOverflow(element)
+        })
       }
       markOverflow(element)
     })
@@ -640,6 +672,7 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
     else element.style.removeProperty('--reasoning-body-snap')
     markOverflow(element)
     return () => {
+      cancelAnimationFrame(frame)
       observer.disconnect()
       growth.current = null
     }

@@ -107,7 +107,7 @@ export const ReasoningStream = forwardRef(function ReasoningStream(
     <div data-slot="reasoning-stream" data-status={status} {...props} ref={ref}>
       {/* Subagents' blocks nest under them; a stream without any renders flat, with no grouping pass. */}
       {blocks.some(hasSubagent) ? nodes(groupBySubagent(blocks, laneOfBlock, state.subagents)) : blocks.map(panel)}
-      {pending && <PendingRow label={merged.thinking} />}
+      {pending && <ReasoningPending label={merged.thinking} />}
     </div>
   )
 })
@@ -127,19 +127,29 @@ export function tokenProps(tokens: ReadonlyMap<string, number> | undefined, bloc
   return count === undefined ? {} : { tokens: count }
 }
 
+export interface ReasoningPendingProps extends ComponentPropsWithoutRef<'div'> {
+  /** The words. Default: the `thinking` label ("Thinking…"). */
+  readonly label?: string
+}
+
 /**
- * "Thinking…" before a run's first block: the same markup, size and place as a streaming
- * panel's status row, so the block that follows replaces it without a jump.
+ * "Thinking…" while a run works before its first block (what `ReasoningStream` shows with
+ * `pendingIndicator`): the same markup, size and place as a streaming panel's status row, so
+ * the block that follows replaces it without a jump. For message lists you lay out yourself.
  */
-function PendingRow({ label }: { readonly label: string }) {
+export const ReasoningPending = forwardRef(function ReasoningPending(
+  { label, ...props }: ReasoningPendingProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  const labels = useLabels(undefined)
   return (
-    <div data-slot="reasoning-pending" data-status="streaming">
+    <div data-slot="reasoning-pending" data-status="streaming" {...props} ref={ref}>
       <div data-slot="reasoning-header">
         <SparkIcon data-slot="reasoning-icon" />
         <span data-slot="reasoning-status" data-status="streaming">
-          {label}
+          {label ?? labels.thinking}
         </span>
       </div>
     </div>
   )
-}
+})

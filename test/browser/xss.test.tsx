@@ -43,7 +43,7 @@ const levels: readonly Visibility[] = ['full', 'summary', 'none']
 
 /** The elements the kit itself renders (and the test's wrappers): anything else came from a payload. */
 const kitElements = new Set([
-  'div', 'span', 'p', 'strong', 'button', 'svg', 'path', 'rect', 'ol', 'ul', 'li', 'dl', 'dt', 'dd', 'meter', 'time',
+  'div', 'span', 'p', 'strong', 'button', 'svg', 'path', 'rect', 'ol', 'ul', 'li', 'dl', 'dt', 'dd', 'meter', 'time', 'bdi', 'data',
   // Markdown, the default renderer (links and checkboxes are checked by activeContent).
   'em', 'del', 'code', 'pre', 'blockquote', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'input',
 ])

@@ -64,40 +64,37 @@ async function precedes(a: Locator, b: Locator): Promise<boolean> {
  * it, and opens and closes from the keyboard.
  */
 async function expectKitToolRow(page: Page, tool: Locator): Promise<void> {
-  const summary = tool.locator('summary')
-  expect(await summary.getAttribute('data-slot')).toBe('timeline-tool-call')
-  expect(await summary.locator('[data-slot="timeline-icon"]').count()).toBe(1)
-  expect(await summary.locator('[data-slot="timeline-tool-label"]').count()).toBe(1)
-  expect(await summary.locator('[data-slot="reasoning-chevron"]').count()).toBe(1)
-  const look = await summary.evaluate((el) => {
+  // The kit's ReasoningToolCall: its own row markup, a real button for the disclosure.
+  expect(await tool.getAttribute('data-slot')).toBe('timeline-tool')
+  const row = tool.locator(':scope > [data-slot="timeline-tool-call"]')
+  expect(await row.evaluate((el) => el.tagName)).toBe('BUTTON')
+  expect(await row.locator('[data-slot="timeline-icon"]').count()).toBe(1)
+  expect(await row.locator('[data-slot="timeline-tool-label"]').count()).toBe(1)
+  expect(await row.locator('[data-slot="reasoning-chevron"]').count()).toBe(1)
+  expect(await tool.locator('details, summary').count(), 'no native disclosure (its ▶ marker)').toBe(0)
+  const look = await row.evaluate((el) => {
     const style = getComputedStyle(el)
-    const details = getComputedStyle(el.parentElement!)
     const icon = el.querySelector('[data-slot="timeline-icon"]')!.getBoundingClientRect()
     const panelTrigger = document.querySelector('[data-slot="reasoning-trigger"]')!
     const panelIcon = panelTrigger.querySelector('svg')!.getBoundingClientRect()
     return {
-      // Chromium draws the ▶ only for a list-item summary; Safari's is the -webkit-details-marker, hidden by the same rule.
-      display: style.display,
-      listStyle: style.listStyleType,
-      rule: details.borderInlineStartStyle,
+      rule: getComputedStyle(el.parentElement!).borderInlineStartStyle,
       fontSize: style.fontSize,
       panelFontSize: getComputedStyle(panelTrigger).fontSize,
       icon: [icon.width, icon.height],
       panelIcon: [panelIcon.width, panelIcon.height],
     }
   })
-  expect(look.display).not.toBe('list-item')
-  expect(look.listStyle).toBe('none')
   expect(look.rule).toBe('none')
   expect(look.fontSize).toBe(look.panelFontSize)
   expect(look.icon).toEqual(look.panelIcon)
   // Keyboard: Enter on the focused row opens it (the chevron turns), Enter again closes it.
-  await summary.focus()
+  await row.focus()
   await page.keyboard.press('Enter')
-  await expect.poll(() => tool.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true)
-  await expect.poll(() => summary.locator('[data-slot="reasoning-chevron"]').evaluate((el) => getComputedStyle(el).transform)).not.toBe('none')
+  await expect.poll(() => row.getAttribute('aria-expanded')).toBe('true')
+  await expect.poll(() => row.locator('[data-slot="reasoning-chevron"]').evaluate((el) => getComputedStyle(el).transform)).not.toBe('none')
   await page.keyboard.press('Enter')
-  await expect.poll(() => tool.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false)
+  await expect.poll(() => row.getAttribute('aria-expanded')).toBe('false')
 }
 
 /** What the page recorder saw of one panel. */
@@ -178,13 +175,13 @@ describe('every scripted agent, full visibility', () => {
       await expect.poll(() => panels(page).count()).toBe(2)
       const [first, second] = [panels(page).nth(0), panels(page).nth(1)]
       const tool = page.locator('.demo-tool')
-      expect(await tool.locator('summary').textContent()).toBe(`Called ${script.tool.name}`)
+      expect(await tool.locator('[data-slot="timeline-tool-label"]').textContent()).toBe(`Called ${script.tool.name}`)
       expect(await precedes(first, tool)).toBe(true)
       expect(await precedes(tool, second)).toBe(true)
       expect(await precedes(second, answers(page))).toBe(true)
       for (const panel of [first, second]) await expectStreamedThenCollapsed(page, panel)
       await expectKitToolRow(page, tool)
-      await tool.locator('summary').click()
+      await tool.locator('[data-slot="timeline-tool-call"]').click()
       expect(await tool.locator('pre').last().textContent()).toContain('"conditions": "showers in the afternoon"')
       await openPanel(second)
       expect(norm((await second.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.followUp))
@@ -458,14 +455,14 @@ describe('wire, keyboard and themes', () => {
       const tool = page.locator('.demo-tool')
       await expectKitToolRow(page, tool)
       expect(await tool.locator('[data-slot="timeline-tool-label"]').textContent()).toContain('get_weather')
-      await tool.locator('summary').click()
+      await tool.locator('[data-slot="timeline-tool-call"]').click()
       const pre = tool.locator('pre').first()
       expect(await pre.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr')
       // Nothing wider than the phone: the code scrolls inside its own box.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
       // The row starts at the right: its icon is right of its label.
       const [icon, label] = await Promise.all(
-        ['timeline-icon', 'timeline-tool-label'].map((slot) => tool.locator(`summary [data-slot="${slot}"]`).boundingBox()),
+        ['timeline-icon', 'timeline-tool-label'].map((slot) => tool.locator(`[data-slot="timeline-tool-call"] [data-slot="${slot}"]`).boundingBox()),
       )
       expect(icon!.x).toBeGreaterThan(label!.x)
       await screenshot(page, 'agentic-ar-390')

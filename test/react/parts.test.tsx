@@ -213,7 +213,7 @@ const headlessParts: readonly PartCase[] = [
   {
     name: 'ReasoningTitle',
     tag: 'span',
-    own: { dir: 'auto', 'data-status': 'complete', 'data-visibility': 'full' },
+    own: { 'data-status': 'complete', 'data-visibility': 'full' },
     asChild: true,
     element: (extra) => <ReasoningTitle {...extra} />,
     root: inRoot(),
