@@ -44,7 +44,7 @@ export function Conversation({ snapshot, state, labels }: ConversationProps) {
       <ol>
         {snapshot.turns.map((turn) => (
           <li key={turn.id} className="demo-turn" data-status={turn.status} data-agent={turn.agentId}>
-            <p className="demo-user">{turn.prompt === '' ? <em>(empty message)</em> : turn.prompt}</p>
+            <p className="demo-user" dir="auto">{turn.prompt === '' ? <em>(empty message)</em> : turn.prompt}</p>
             <div className="demo-reply" data-run-id={turn.runId}>
               <TurnItems
                 turn={turn}
@@ -120,7 +120,10 @@ function Answer({ entry, text }: { entry: TimelineText; text: string }) {
   return (
     <div className="demo-answer" data-status={entry.status} data-message-id={entry.id}>
       {paragraphs.map((p, i) => (
-        <p key={i}>{p}</p>
+        // The text's own direction: English on an Arabic page keeps its full stop at its end.
+        <p key={i} dir="auto">
+          {p}
+        </p>
       ))}
     </div>
   )
