@@ -104,7 +104,8 @@ function TurnItems({ turn, entries, tokens, blocks, answered, snapshot, labels, 
             return <Answer key={entry.id} entry={entry} text={snapshot.texts.get(entry.id) ?? ''} />
         }
       })}
-      {working && !busy && <ReasoningPending className="demo-pending" />}
+      {/* Only before the turn shows anything: once reasoning ended, its row says so (no second "Thinking…"). */}
+      {working && !busy && !entries.some((e) => e.kind !== 'tool-call') && <ReasoningPending className="demo-pending" />}
       {turn.status === 'failed' && (
         <p role="alert" className="demo-alert">
           The run failed: {turn.error}

@@ -99,8 +99,11 @@ export function selectPendingReasoning(state: ReasoningState): boolean {
   // Blocks keep the order they appeared in, so the run's own come last.
   const last = lastOf(state.blocks)
   if (last === undefined) return true
-  if (run.runId !== undefined) return last.runId !== run.runId
-  return !(last.runId === undefined && (last.startedAt ?? -Infinity) >= (run.startedAt ?? Infinity))
+  // The last block is this run's when it has the run's id (or neither has one) and began after the run
+  // did: a run that reuses an earlier run's id does not own that run's blocks.
+  const sameRun = last.runId === run.runId
+  const since = run.startedAt === undefined || last.startedAt === undefined || last.startedAt >= run.startedAt
+  return !(sameRun && since)
 }
 
 /** The newest block that is still streaming. */

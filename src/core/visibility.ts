@@ -122,7 +122,8 @@ function visibleMessage(message: ReasoningBlock['messages'][number]): VisibleMes
  */
 function hasContent(block: ReasoningBlock): boolean {
   if (block.title !== undefined || pickOutcome(block.meta) !== undefined) return true
-  return block.messages.some((m) => m.text.length > 0 || m.kind === 'step' || m.meta?.title !== undefined)
+  // Whitespace alone (a leading "\n\n" delta) is nothing to show.
+  return block.messages.some((m) => /\S/.test(m.text) || m.kind === 'step' || m.meta?.title !== undefined)
 }
 
 function countSteps(block: ReasoningBlock, visibility: 'summary' | 'full', summary: BlockSummary): number {

@@ -58,15 +58,21 @@ export type KnownStepType =
   | 'decision'
   | 'evaluation'
 
+/** Step types longer than this are shown as they are. */
+const MAX_STEP_TYPE = 64
+
 /**
  * A step type in one spelling: snake_case, lower case. `TOOL_CALL`, `toolCall`,
  * `ToolCall`, `tool-call` and `tool call` all give `tool_call`.
  */
 export function stepTypeKey(type: string): string {
+  // Untrusted metadata: a type longer than any real one is not normalised (and the
+  // patterns below stay linear: no run of capitals is re-scanned).
+  if (type.length > MAX_STEP_TYPE) return type.trim().toLowerCase()
   return type
     .trim()
     .replace(/([a-z\d])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1_')
     .replace(/[\s\-_.]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .toLowerCase()
@@ -147,7 +153,9 @@ export function endedWording(
 ): string {
   const long = duration !== undefined && duration >= 1000
   if (block.status === 'interrupted') {
-    const [short, after] = INTERRUPTED[block.endReason ?? 'failed']
+    // Own keys only, whatever a restored history or a caller put in endReason.
+    const reason = block.endReason !== undefined && Object.hasOwn(INTERRUPTED, block.endReason) ? block.endReason : 'failed'
+    const [short, after] = INTERRUPTED[reason]
     return long ? words[after](formatDuration(duration)) : words[short]
   }
   if (duration === undefined) return words.thought

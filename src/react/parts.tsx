@@ -3,7 +3,8 @@
  * element, spreads your props after its own, forwards its ref and supports
  * `asChild`. State is on the element as `data-*` attributes. Built on Radix
  * Collapsible (button trigger with `aria-expanded` / `aria-controls`, content
- * out of the DOM while closed).
+ * out of the DOM while closed, except at `full`, where it stays as
+ * `hidden="until-found"` for find-in-page).
  */
 import * as Collapsible from '@radix-ui/react-collapsible'
 import { Slot } from '@radix-ui/react-slot'
@@ -32,7 +33,7 @@ import { endedWording } from '../core/wording'
 import { headlineOf, projectBlock, type VisibleBlock } from '../core/visibility'
 import { useLiveDuration } from './clock'
 import { useCopy } from './copy'
-import { definedOnly, formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats, type ReasoningLabels } from './labels'
+import { formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats, type ReasoningLabels } from './labels'
 import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from './open-state'
 import { safeLocale, useReasoningConfig } from './provider'
 import { StreamingText, type RenderText } from './text'
@@ -169,7 +170,8 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
       // Projected again inside toMarkdown: the export sees exactly what this level shows.
       markdown: () =>
         import('../core/markdown-export').then(({ toMarkdown }) =>
-          toMarkdown(block, { visibility, style: 'plain', labels: merged, ...definedOnly({ locale: safeLocale(locale) }) }),
+          // The locale the panel formats with: the given one, else the runtime's (as Intl does for the row).
+          toMarkdown(block, { visibility, style: 'plain', labels: merged, locale: safeLocale(locale) ?? new Intl.NumberFormat().resolvedOptions().locale }),
         ),
       contentId,
       setContentId,
@@ -281,11 +283,7 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
   }, [findable, setOpen])
   if (!block.expandable) return null
   if (!findable && !open && !forceMount) return null
-  const composed = (node: HTMLDivElement | null) => {
-    own.current = node
-    if (typeof ref === 'function') ref(node)
-    else if (ref) ref.current = node
-  }
+  const composed = setRefs(own, ref)
   if (!findable) return <Collapsible.Content id={contentId} {...stateAttributes(block)} {...props} ref={composed} />
   // Radix drops a closed content's children; this element keeps them, hidden (with asChild,
   // the child's own children are the caller's to defer: see useFindableText).
@@ -304,6 +302,15 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
     </Element>
   )
 })
+
+/** A callback ref that sets both the part's own ref and the caller's. */
+function setRefs<T>(own: { current: T | null }, ref: ForwardedRef<T>): (node: T | null) => void {
+  return (node) => {
+    own.current = node
+    if (typeof ref === 'function') ref(node)
+    else if (ref) ref.current = node
+  }
+}
 
 interface SlotProps {
   /** Render your own element instead, merging props and ref into it; an empty child gets the part's content. */
@@ -518,7 +525,7 @@ export const ReasoningText = forwardRef(function ReasoningText(
     message.kind === 'step' ? (
       <div key={message.id} data-slot="reasoning-step" data-step-type={message.meta?.stepType} data-status={message.status}>
         {(message.meta?.stepType !== undefined || message.meta?.title !== undefined) && (
-          <p data-slot="reasoning-step-header">
+          <p data-slot="reasoning-step-header" dir="auto">
             {message.meta?.stepType !== undefined && <span data-slot="reasoning-step-type">{labels.stepType(message.meta.stepType)}</span>}
             {message.meta?.title !== undefined && <strong data-slot="reasoning-step-title">{message.meta.title}</strong>}
           </p>
@@ -550,7 +557,7 @@ export function Outcome({ outcome, labels, locale }: {
       {conclusion !== undefined && (
         <div data-slot="reasoning-conclusion">
           <dt>{labels.conclusion}</dt>
-          <dd>{conclusion}</dd>
+          <dd dir="auto">{conclusion}</dd>
         </div>
       )}
       {confidence !== undefined && (
@@ -565,7 +572,9 @@ export function Outcome({ outcome, labels, locale }: {
         <div data-slot="reasoning-key-factors">
           <dt>{labels.keyFactors}</dt>
           {keyFactors.map((factor, i) => (
-            <dd key={i}>{factor}</dd>
+            <dd key={i} dir="auto">
+              {factor}
+            </dd>
           ))}
         </div>
       )}
@@ -699,11 +708,7 @@ export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
       aria-label={labels.content}
       {...stateAttributes(block)}
       {...props}
-      ref={(node: HTMLDivElement | null) => {
-        own.current = node
-        if (typeof ref === 'function') ref(node)
-        else if (ref) ref.current = node
-      }}
+      ref={setRefs(own, ref)}
       onScroll={(event) => {
         onScroll?.(event)
         const element = event.currentTarget

@@ -52,7 +52,7 @@ export const ReasoningSummary = forwardRef(function ReasoningSummary(
       ) : summary.source === 'titles' ? (
         <ul data-slot="reasoning-summary-titles">
           {summary.titles.map((title, i) => (
-            <li key={i} data-live={streaming && i === summary.titles.length - 1 ? '' : undefined}>
+            <li key={i} dir="auto" data-live={streaming && i === summary.titles.length - 1 ? '' : undefined}>
               {title}
             </li>
           ))}

@@ -35,6 +35,12 @@ export const plainText: RenderText = (text, { heading }) => (heading !== undefin
  */
 export interface WholeParagraphRenderer extends RenderText {
   readonly paragraph: (text: string, live: boolean, heading: string | undefined) => ReactNode
+  /**
+   * Rendering cost per character against plain text (1, the default): a commit that
+   * catches up with a burst of text adds `CATCH_UP_CHARS / cost` characters, so a
+   * costlier renderer takes smaller steps and no step is a long task.
+   */
+  readonly cost?: number
 }
 
 const drawsParagraph = (render: RenderText): render is WholeParagraphRenderer => 'paragraph' in render
@@ -109,15 +115,19 @@ interface Progress {
   readonly byText: boolean
 }
 
-/** How many of `done` to show when `shown` are on screen: the next budget's worth, at least one paragraph. */
-function catchUp(done: readonly string[], shown: number): number {
+/** How many of `done` to show when `shown` are on screen: the next budget's worth (`chars`), at least one paragraph. */
+function catchUp(done: readonly string[], shown: number, chars: number): number {
   let count = Math.min(shown, done.length)
   let backlog = 0
   for (let i = count; i < done.length && backlog <= CATCH_UP_LIMIT; i++) backlog += done[i]!.length
   if (backlog > CATCH_UP_LIMIT) return done.length
-  for (let budget = CATCH_UP_CHARS; count < done.length && budget > 0; count++) budget -= done[count]!.length
+  for (let budget = chars; count < done.length && budget > 0; count++) budget -= done[count]!.length
   return count
 }
+
+/** A commit's catch-up budget for `render`, in characters. */
+const budgetOf = (render: RenderText | undefined): number =>
+  render !== undefined && drawsParagraph(render) && render.cost !== undefined && render.cost > 1 ? Math.round(CATCH_UP_CHARS / render.cost) : CATCH_UP_CHARS
 
 /** The next frame, where there are frames (not in every test environment). */
 const nextFrame = (callback: () => void): (() => void) => {
@@ -146,10 +156,11 @@ export function StreamingText({ text, live, kind, render }: StreamingTextProps) 
   // A finished text shows whole at once (it is not coming in faster than frames); a live one, from its first
   // render on, a budget per new text or catch-up tick (not again in the re-render the state updates here cause).
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
-  const [progress, setProgress] = useState<Progress>(() => ({ shown: live ? catchUp(done, 0) : done.length, text, ticks, byText: true }))
+  const chars = budgetOf(render)
+  const [progress, setProgress] = useState<Progress>(() => ({ shown: live ? catchUp(done, 0, chars) : done.length, text, ticks, byText: true }))
   let shown = progress.shown
   if (progress.text !== text || progress.ticks !== ticks) {
-    shown = catchUp(done, progress.shown)
+    shown = catchUp(done, progress.shown, chars)
     if (shown !== progress.shown) setProgress({ shown, text, ticks, byText: progress.text !== text })
   }
   const behind = shown < done.length

@@ -220,6 +220,17 @@ describe('selectPendingReasoning (the one "Thinking…" before any reasoning)', 
     feed(store, span('s2'))
     expect(selectPendingReasoning(store.getState())).toBe(false)
   })
+
+  it('given a run that reuses an earlier run\'s id, should be pending until a block of its own', () => {
+    const store = testStore()
+    feed(store, run('r1'), span('s'), spanEnd('s'), runDone('r1'))
+    store.clock.now += 1_000
+    feed(store, run('r1'))
+    expect(selectPendingReasoning(store.getState())).toBe(true)
+    store.clock.now += 1_000
+    feed(store, span('s2'))
+    expect(selectPendingReasoning(store.getState())).toBe(false)
+  })
 })
 
 describe('expandable (projectBlock)', () => {

@@ -19,6 +19,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import {
   ReasoningPanel,
   ReasoningProvider,
+  defaultLabels,
   ReasoningStream,
   ReasoningTimeline,
   createReasoningStore,
@@ -290,6 +291,48 @@ describe('hostile streams through the React layer', () => {
 
 // ---------------------------------------------------------------------------
 // Regressions: what the properties above found, kept as plain cases
+
+describe('regressions found by the issue-12 review', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('given a RUN_ERROR code %s, should end the block as failed and render', (code) => {
+    const store = createReasoningStore({ flush: 'sync' })
+    store.dispatch({ type: 'RUN_STARTED', runId: 'r1', threadId: 't' })
+    store.dispatch({ type: 'REASONING_START', messageId: 's' })
+    store.dispatch({ type: 'REASONING_MESSAGE_START', messageId: 'm', role: 'reasoning' })
+    store.dispatch({ type: 'REASONING_MESSAGE_CONTENT', messageId: 'm', delta: 'x' })
+    store.dispatch({ type: 'RUN_ERROR', message: 'boom', code })
+    const block = store.getState().blocks[0]!
+    expect(block.endReason).toBe('failed')
+    const { container } = render(<ReasoningPanel block={block} />)
+    expect(container).toHaveTextContent('Reasoning interrupted')
+  })
+
+  it.each([
+    ['emphasis nested 5,000 deep', '*_'.repeat(5000) + 'deep'],
+    ['quotes nested 5,000 deep', '>'.repeat(5000) + ' deep'],
+    ['a 300,000-line ~~~ fence', '~~~\n' + '`x`\n'.repeat(300_000) + '~~~'],
+  ])('given %s, the markdown renderer should render the text without throwing', (_, text) => {
+    const { container } = render(<Markdown text={text} />)
+    expect(container.textContent).toContain(text.includes('deep') ? 'deep' : 'x')
+  })
+
+  it('given a 100,000-capital step type, should word it at once (no quadratic pattern)', () => {
+    const started = performance.now()
+    const worded = defaultLabels.stepType('A'.repeat(100_000) + 'b')
+    expect(worded.length).toBeGreaterThan(0)
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('given reasoning of only whitespace, the block should have nothing to open', () => {
+    const store = createReasoningStore({ flush: 'sync' })
+    store.dispatch({ type: 'RUN_STARTED', runId: 'r1', threadId: 't' })
+    store.dispatch({ type: 'REASONING_START', messageId: 's' })
+    store.dispatch({ type: 'REASONING_MESSAGE_START', messageId: 'm', role: 'reasoning' })
+    store.dispatch({ type: 'REASONING_MESSAGE_CONTENT', messageId: 'm', delta: '\n\n  \n' })
+    const { container } = render(<ReasoningPanel block={store.getState().blocks[0]!} />)
+    expect(container.querySelector('[data-slot="reasoning-trigger"]')).toBeNull()
+    expect(container.querySelector('[data-slot="reasoning-chevron"]')).toBeNull()
+  })
+})
 
 describe('regressions found by the hostile streams', () => {
   it('given a transport error that cannot be read (a proxy whose traps all throw), streamEnded should not throw', () => {

@@ -61,4 +61,23 @@ describe('catching up with a flood', () => {
     view.append(content('m1', `${texts.join('\n\n')}\n\nlive`))
     expect(view.shown()).toEqual(['Starting.', ...texts, 'live'])
   })
+
+  it('given a costlier renderer (markdown: cost 2), should take smaller steps: CATCH_UP_CHARS / cost per commit', async () => {
+    expect(markdownText.cost).toBe(2)
+    const texts = paragraphs(40)
+    const store = testStore()
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'Starting.\n\n'))
+    const ui = () => (
+      <ReasoningProvider now={() => store.clock.now}>
+        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
+      </ReasoningProvider>
+    )
+    const result = render(ui())
+    feed(store, content('m1', `${texts.join('\n\n')}\n\nAnd the live one`))
+    result.rerender(ui())
+    const shown = () => result.container.querySelectorAll('[data-slot="reasoning-paragraph"]').length
+    // About 4,000 characters (four 1,000-character paragraphs and the one that crosses), not 8,000.
+    expect(shown()).toBeLessThanOrEqual(1 + Math.ceil(CATCH_UP_CHARS / 2 / 1000) + 1)
+    await waitFor(() => expect(shown()).toBe(1 + texts.length + 1))
+  })
 })

@@ -22,7 +22,9 @@ const ALL_LANES = Symbol('all lanes')
  */
 export function endReasonOfCode(code: string | undefined): ReasoningEndReason {
   if (code === undefined) return 'failed'
-  return CODE_REASONS[code.toLowerCase()] ?? 'failed'
+  const key = code.toLowerCase()
+  // Own keys only: a code named `constructor` or `__proto__` is no reason of ours.
+  return Object.hasOwn(CODE_REASONS, key) ? CODE_REASONS[key]! : 'failed'
 }
 
 const CODE_REASONS: Readonly<Record<string, ReasoningEndReason>> = {
