@@ -142,20 +142,37 @@ export function prepareFormats(locale: string | undefined): void {
   const key = locale ?? ''
   if (prepared.has(key)) return
   prepared.add(key)
-  const build = () => {
+  // One formatter per idle callback: together they take 40 ms and more, and a callback that
+  // its timeout forces to run mid-stream must not be a long task itself.
+  const steps = [
+    () => formatCount(1, locale),
+    () => formatTokenCount(1234, locale),
+    () => formatPercent(0.5, locale),
+    // Hours, minutes and seconds, and the list that joins them, in both styles.
+    () => formatDuration(3_661_000, locale, 'narrow'),
+    () => formatDuration(3_661_000, locale, 'long'),
+  ]
+  const next = () => {
+    const step = steps.shift()
+    if (step === undefined) return
     try {
-      formatCount(1, locale)
-      formatTokenCount(1234, locale)
-      formatPercent(0.5, locale)
-      // Hours, minutes and seconds, and the list that joins them, in both styles.
-      formatDuration(3_661_000, locale, 'narrow')
-      formatDuration(3_661_000, locale, 'long')
+      step()
     } catch {
       // Not ours to report here: the render that uses this locale does.
+      return
     }
+    later(next)
   }
-  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(build, { timeout: 1000 })
-  else setTimeout(build, 0)
+  later(next)
+}
+
+// The runtime's own locale, the one most panels use, as soon as the page is idle after this
+// module loads: usually long before the first reasoning streams (nothing on a server).
+if (typeof window !== 'undefined') prepareFormats(undefined)
+
+function later(callback: () => void): void {
+  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(callback, { timeout: 1000 })
+  else setTimeout(callback, 0)
 }
 
 /** A count in the locale's digits ("1,234"; "١٬٢٣٤" for `ar-EG` or `ar-u-nu-arab`). */
