@@ -166,10 +166,6 @@ export function prepareFormats(locale: string | undefined): void {
   later(next)
 }
 
-// The runtime's own locale, the one most panels use, as soon as the page is idle after this
-// module loads: usually long before the first reasoning streams (nothing on a server).
-if (typeof window !== 'undefined') prepareFormats(undefined)
-
 function later(callback: () => void): void {
   if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(callback, { timeout: 1000 })
   else setTimeout(callback, 0)

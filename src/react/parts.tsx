@@ -59,6 +59,11 @@ export interface ReasoningContextValue {
 
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
+// The formatters for the runtime's own locale, the one most panels use, as soon as the page is
+// idle after the panels' code loads: usually long before the first reasoning streams. Here, not
+// in labels.ts, so that an app importing only label sets (reasoning-ui/locales) ships none of it.
+if (typeof window !== 'undefined') prepareFormats(undefined)
+
 const ReasoningContext = createContext<ReasoningContextValue | null>(null)
 
 /** The nearest `<Reasoning>`'s state; throws a clear error outside one. */

@@ -159,7 +159,12 @@ export function StreamingText({ text, live, kind, render }: StreamingTextProps) 
   const chars = budgetOf(render)
   const [progress, setProgress] = useState<Progress>(() => ({ shown: live ? catchUp(done, 0, chars) : done.length, text, ticks, byText: true }))
   let shown = progress.shown
-  if (progress.text !== text || progress.ticks !== ticks) {
+  if (!live) {
+    // A text that is no longer coming in shows whole: a reader (or find-in-page) opening a
+    // finished block right after a burst must not find its end still catching up.
+    shown = done.length
+    if (progress.shown !== shown) setProgress({ shown, text, ticks, byText: false })
+  } else if (progress.text !== text || progress.ticks !== ticks) {
     shown = catchUp(done, progress.shown, chars)
     if (shown !== progress.shown) setProgress({ shown, text, ticks, byText: progress.text !== text })
   }

@@ -80,4 +80,13 @@ describe('catching up with a flood', () => {
     expect(shown()).toBeLessThanOrEqual(1 + Math.ceil(CATCH_UP_CHARS / 2 / 1000) + 1)
     await waitFor(() => expect(shown()).toBe(1 + texts.length + 1))
   })
+
+  it('given a flood that ends while the panel is still catching up, should show all of it once the text is finished', () => {
+    const texts = paragraphs(40)
+    const view = panel(content('m1', 'Starting.\n\n'))
+    view.append(content('m1', `${texts.join('\n\n')}\n\nThe last one`))
+    expect(view.shown().length).toBeLessThan(texts.length)
+    view.append(msgEnd('m1'), spanEnd('s1'))
+    expect(view.shown()).toEqual(['Starting.', ...texts, 'The last one'])
+  })
 })
