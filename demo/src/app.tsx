@@ -192,6 +192,7 @@ function Composer({ running, agent, encryptedToSend, onSend, onStop }: ComposerP
         id="demo-prompt"
         ref={input}
         rows={2}
+        dir="auto"
         value={prompt}
         placeholder={agent ? `Ask ${agent.name}…` : 'Loading agents…'}
         onChange={(e) => setPrompt(e.target.value)}
@@ -210,7 +211,7 @@ function Composer({ running, agent, encryptedToSend, onSend, onStop }: ComposerP
           </button>
         )}
       </div>
-      <p className="demo-hint">
+      <p className="demo-hint" dir="auto">
         {agent?.description}
         {encryptedToSend > 0 && (
           <span className="demo-continuity">
