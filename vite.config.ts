@@ -81,6 +81,9 @@ const stylesheet = {
   name: 'reasoning-ui:stylesheet',
   generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): string }) {
     this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync(resolve(root, 'src/styles/reasoning.css'), 'utf8') });
+    // Types for the side-effect import, so `import 'reasoning-ui/styles.css'` type-checks under
+    // `noUncheckedSideEffectImports` (TypeScript 7's default: TS2882 without them).
+    this.emitFile({ type: 'asset', fileName: 'styles.css.d.ts', source: '// The stylesheet: imported for its side effect, it exports nothing.\nexport {};\n' });
   },
 };
 

@@ -7,10 +7,13 @@
 //   2. `npm pack` into a temp dir.
 //   3. publint on the tarball (errors and warnings fail).
 //   4. arethetypeswrong on the tarball (esm-only profile; any problem fails).
+//   5. a consumer's type-check of the unpacked tarball, strict, with
+//      `noUncheckedSideEffectImports` (TypeScript 7's default), under TypeScript 5.9
+//      (`typescript`) and 7 (`typescript-7`): every entry, the stylesheet included.
 //
 //   node scripts/check-package.mjs
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -109,14 +112,66 @@ try {
 
   // 3. arethetypeswrong on the same tarball. The package is ESM-only, so the
   // esm-only profile (skips the node10 and node16-from-CJS resolutions).
-  // styles.css is a stylesheet: there are no types to resolve for it.
-  const attw = run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'table-flipped', '--no-emoji'], {
+  const attw = run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji'], {
     stdio: 'pipe',
     env: { ...process.env, FORCE_COLOR: '0' },
   });
   const attwOut = `${attw.stdout}${attw.stderr}`.trim();
   if (attwOut) console.log(attwOut.replace(/^/gm, '  '));
   report('attw --profile esm-only', attw.status === 0, attw.status === 0 ? 'no problems' : `exit ${attw.status}`);
+
+  // 5. A consumer type-checks the unpacked tarball: the package in node_modules/reasoning-ui,
+  // everything else (React, its types, the peers) linked from this project's node_modules.
+  const consumer = join(dir, 'consumer');
+  const modules = join(consumer, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  run('tar', ['-xzf', tarball, '-C', consumer]);
+  renameSync(join(consumer, 'package'), join(modules, 'reasoning-ui'));
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (name === 'reasoning-ui' || name.startsWith('.')) continue;
+    symlinkSync(join(root, 'node_modules', name), join(modules, name));
+  }
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  writeFileSync(
+    join(consumer, 'index.tsx'),
+    [
+      "import 'reasoning-ui/styles.css'",
+      "import { ReasoningPanel, ReasoningStream, useReasoningStream } from 'reasoning-ui'",
+      "import { createReasoningStore, toMarkdown } from 'reasoning-ui/core'",
+      "import { createOpenAIResponsesTranslator } from 'reasoning-ui/adapters'",
+      "import { germanLabels, labelsFor } from 'reasoning-ui/locales'",
+      'const store = createReasoningStore()',
+      "export const App = () => <ReasoningStream store={store} labels={labelsFor('de') ?? germanLabels} />",
+      'export const parts = [ReasoningPanel, useReasoningStream, toMarkdown, createOpenAIResponsesTranslator]',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(consumer, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        jsx: 'react-jsx',
+        noUncheckedSideEffectImports: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ['index.tsx'],
+    }),
+  );
+  for (const [label, compiler] of [
+    ['TypeScript 5.9', join(root, 'node_modules', 'typescript', 'bin', 'tsc')],
+    ['TypeScript 7', join(root, 'node_modules', 'typescript-7', 'bin', 'tsc')],
+  ]) {
+    const version = run(process.execPath, [compiler, '--version'], { stdio: 'pipe' }).stdout.trim();
+    const tsc = run(process.execPath, [compiler, '-p', consumer], { stdio: 'pipe', cwd: consumer });
+    const out = `${tsc.stdout}${tsc.stderr}`.trim();
+    if (out) console.log(out.replace(/^/gm, '  '));
+    report(`consumer type-check, ${label}`, tsc.status === 0, tsc.status === 0 ? `${version}: strict, noUncheckedSideEffectImports, every entry and the stylesheet` : `exit ${tsc.status}`);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
