@@ -15,6 +15,10 @@ const preview: Preview = {
     },
     // Every story is checked with axe in the `storybook` Vitest project: a violation fails the run.
     a11y: { test: 'error' },
+    // The introduction first, then what an app renders, then how streams get there.
+    options: {
+      storySort: { order: ['Introduction', 'Components', 'Headless', 'Adapters', 'Debugging'] },
+    },
   },
   globalTypes: {
     theme: {
