@@ -4,7 +4,7 @@
  */
 import type { ReasoningBlock, ReasoningState, Visibility } from './model'
 import { getBlockDuration, selectTokensAfterLastBlock } from './selectors'
-import { defaultWords, endedWording, formattingLocale, type ReasoningWords } from './wording'
+import { defaultWords, durationParts, endedWording, formattingLocale, type DurationUnit, type ReasoningWords } from './wording'
 import { projectBlock, type VisibleBlock } from './visibility'
 
 /** `details`: a `<details>` per block; `blockquote`: a quote per block; `plain`: paragraphs. */
@@ -30,20 +30,10 @@ interface Formats {
   readonly percent: (x: number) => string
 }
 
-type Unit = 'hour' | 'minute' | 'second'
-
 const english: Formats = {
   duration: (ms) => durationParts(ms).map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`).join(', '),
   count: (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
   percent: (x) => `${Math.round(x * 100)}%`,
-}
-
-/** Whole seconds (rounded) as hours, minutes and seconds, leaving out zeros. */
-function durationParts(ms: number): [number, Unit][] {
-  const total = Math.max(0, Math.round(ms / 1000))
-  const parts: [number, Unit][] = [[Math.floor(total / 3600), 'hour'], [Math.floor((total % 3600) / 60), 'minute'], [total % 60, 'second']]
-  const shown = parts.filter(([n]) => n > 0)
-  return shown.length > 0 ? shown : [[0, 'second']]
 }
 
 /** `Intl` formats for `locale`, or English when it is absent or not a valid locale. */
@@ -55,8 +45,8 @@ function formatsFor(locale: string | undefined): Formats {
     const count = new Intl.NumberFormat(tag)
     const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 })
     const list = new Intl.ListFormat(tag, { type: 'unit', style: 'long' })
-    const units = new Map<Unit, Intl.NumberFormat>()
-    const unit = (u: Unit) => units.get(u) ?? units.set(u, new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'long' })).get(u)!
+    const units = new Map<DurationUnit, Intl.NumberFormat>()
+    const unit = (u: DurationUnit) => units.get(u) ?? units.set(u, new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'long' })).get(u)!
     return {
       duration: (ms) => list.format(durationParts(ms).map(([n, u]) => unit(u).format(n))),
       count: (n) => count.format(n),

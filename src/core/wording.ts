@@ -140,6 +140,20 @@ const INTERRUPTED = {
   failed: ['interrupted', 'interruptedAfter'],
 } as const satisfies Record<ReasoningEndReason, readonly [keyof ReasoningWords, keyof ReasoningWords]>
 
+export type DurationUnit = 'hour' | 'minute' | 'second'
+
+/**
+ * A duration as the kit words it: whole seconds (rounded) in hours, minutes and seconds,
+ * zeros left out ("1 hour, 5 seconds"), "0 seconds" for none. The panels and the markdown
+ * export format these parts each in their own way.
+ */
+export function durationParts(ms: number): [number, DurationUnit][] {
+  const total = Math.max(0, Math.round(ms / 1000))
+  const parts: [number, DurationUnit][] = [[Math.floor(total / 3600), 'hour'], [Math.floor((total % 3600) / 60), 'minute'], [total % 60, 'second']]
+  const shown = parts.filter(([n]) => n > 0)
+  return shown.length > 0 ? shown : [[0, 'second']]
+}
+
 /**
  * How a finished block is worded: complete ("Thought for 12 seconds", "Thought
  * for less than a second", "Thought" without timing) or interrupted, by why it

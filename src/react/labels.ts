@@ -6,7 +6,7 @@
  * from `core/wording.ts`. Every formatter here writes the locale's one numbering
  * system (`formattingLocale`), whichever engine runs it.
  */
-import { defaultWords, formattingLocale, type ReasoningWords } from '../core/wording'
+import { defaultWords, durationParts, formattingLocale, type DurationUnit, type ReasoningWords } from '../core/wording'
 
 export interface ReasoningLabels extends ReasoningWords {
   /** Streaming, with the live counter (`elapsed` is short, e.g. "7s"). */
@@ -88,7 +88,7 @@ function numberFormat(locale: string | undefined, options: Intl.NumberFormatOpti
   return format
 }
 
-function unitFormat(locale: string | undefined, unit: 'second' | 'minute' | 'hour', style: DurationStyle): Intl.NumberFormat {
+function unitFormat(locale: string | undefined, unit: DurationUnit, style: DurationStyle): Intl.NumberFormat {
   return numberFormat(locale, { style: 'unit', unit, unitDisplay: style })
 }
 
@@ -108,14 +108,7 @@ function listFormat(locale: string | undefined, style: DurationStyle): Intl.List
  * Sub-second durations are the caller's to word (see `thoughtBriefly`).
  */
 export function formatDuration(ms: number, locale?: string, style: DurationStyle = 'long'): string {
-  const total = Math.max(0, Math.round(ms / 1000))
-  const hours = Math.floor(total / 3600)
-  const minutes = Math.floor((total % 3600) / 60)
-  const seconds = total % 60
-  const parts: string[] = []
-  if (hours > 0) parts.push(unitFormat(locale, 'hour', style).format(hours))
-  if (minutes > 0) parts.push(unitFormat(locale, 'minute', style).format(minutes))
-  if (seconds > 0 || parts.length === 0) parts.push(unitFormat(locale, 'second', style).format(seconds))
+  const parts = durationParts(ms).map(([n, unit]) => unitFormat(locale, unit, style).format(n))
   return parts.length === 1 ? parts[0]! : listFormat(locale, style).format(parts)
 }
 

@@ -42,6 +42,7 @@ import {
 } from 'streaming-markdown'
 import { parseHeading } from '../core/headings'
 import { useCopy } from './copy'
+import { FENCE_LINE, fenceAfter } from './paragraphs'
 import { useLabels } from './parts'
 import type { WholeParagraphRenderer } from './text'
 
@@ -336,16 +337,6 @@ function CodeBlock({ code, language }: { readonly code: string; readonly languag
   )
 }
 
-const FENCE_LINE = /^(\s*)(`{3,}|~{3,})(.*)$/
-
-/** The fence open after `line`, given the one open before it (CommonMark: closed by the same character, at least as long). */
-function fenceAfter(line: string, fence: string | undefined): string | undefined {
-  const m = FENCE_LINE.exec(line)
-  if (!m) return fence
-  const marks = m[2]!
-  if (fence === undefined) return marks[0] === '`' && m[3]!.includes('`') ? undefined : marks
-  return marks[0] === fence[0] && marks.length >= fence.length && m[3]!.trim() === '' ? undefined : fence
-}
 
 /**
  * The parser knows only backtick fences: a ~~~ fence becomes a backtick fence

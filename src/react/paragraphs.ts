@@ -59,18 +59,21 @@ export function tailOf(paragraphs: Paragraphs): string {
 function opensFence(text: string): boolean {
   if (!text.includes('```') && !text.includes('~~~')) return false
   let fence: string | undefined
-  for (const line of text.split('\n')) {
-    const m = FENCE.exec(line)
-    if (!m) continue
-    const [, marks, rest] = m as unknown as [string, string, string]
-    if (fence === undefined) {
-      // A backtick fence's info string has no backtick (```` ```a``` ```` is inline code).
-      if (!(marks[0] === '`' && rest.includes('`'))) fence = marks
-    } else if (marks[0] === fence[0] && marks.length >= fence.length && rest.trim() === '') {
-      fence = undefined
-    }
-  }
+  for (const line of text.split('\n')) fence = fenceAfter(line, fence)
   return fence !== undefined
 }
 
-const FENCE = /^\s*(`{3,}|~{3,})(.*)$/
+/** A fence line: its indent, its run of ``` or ~~~, and the rest (the info string, or what follows a closer). */
+export const FENCE_LINE = /^(\s*)(`{3,}|~{3,})(.*)$/
+
+/**
+ * The fence open after `line`, given the one open before it (undefined: none). A backtick
+ * fence's info string has no backtick (```` ```a``` ```` is inline code).
+ */
+export function fenceAfter(line: string, fence: string | undefined): string | undefined {
+  const m = FENCE_LINE.exec(line)
+  if (!m) return fence
+  const marks = m[2]!
+  if (fence === undefined) return marks[0] === '`' && m[3]!.includes('`') ? undefined : marks
+  return marks[0] === fence[0] && marks.length >= fence.length && m[3]!.trim() === '' ? undefined : fence
+}
