@@ -259,7 +259,8 @@ export const ReasoningContent = forwardRef(function ReasoningContent(
   const { block, open, setOpen, contentId, setContentId } = useReasoningContext('ReasoningContent')
   const { id, forceMount, asChild, hidden } = props
   const findable = untilFound && block.visibility === 'full' && block.expandable
-  const withText = useFindableText(findable, open)
+  // With asChild the child's children are the caller's to defer (the panel does): no transition here for nothing.
+  const withText = useFindableText(findable && !asChild, open)
   const own = useRef<HTMLDivElement | null>(null)
   // A caller's id replaces ours, so the trigger's aria-controls must follow it.
   useIsomorphicLayoutEffect(() => {
