@@ -90,8 +90,8 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
   if (open && settled) setSettled(false)
   if (!open && !settled && duration === 0) setSettled(true)
   if (!open && showAll) setShowAll(false)
-  // Hidden once the collapse has played, and no later than its length (an animation
-  // that never reports its end must not leave closed text in the accessibility tree).
+  // Hidden once the collapse has played (its length, whether or not the animation ran:
+  // closed text must not stay in the accessibility tree).
   useEffect(() => {
     if (open || settled) return
     const timer = setTimeout(() => setSettled(true), duration * 1000 + 50)
@@ -188,9 +188,6 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
               initial={false}
               animate={open ? 'open' : 'closed'}
               transition={transition}
-              onAnimationComplete={(definition) => {
-                if (definition === 'closed') setSettled(true)
-              }}
               style={{ overflow: 'hidden' }}
               ref={content}
             >
