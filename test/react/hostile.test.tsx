@@ -220,9 +220,12 @@ describe('hostile streams through the React layer', () => {
   let errors: MockInstance<typeof console.error>
   beforeEach(() => {
     errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    // Frames under the test's control: text that arrives faster than frames shows over the next ones.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
   })
   afterEach(() => {
     errors.mockRestore()
+    vi.useRealTimers()
   })
 
   const scenario = fc.record({
@@ -261,6 +264,9 @@ describe('hostile streams through the React layer', () => {
           act(apply)
           commits++
           rerender(ui())
+          // A commit shows a budget of newly finished paragraphs (a huge delta would otherwise be one long
+          // task); the rest follows in the next frames. Check what the reader sees once they have passed.
+          for (let frame = 0; frame < 1000 && vi.getTimerCount() > 0; frame++) act(() => vi.advanceTimersToNextFrame())
           expect(caught, 'error boundary').toEqual([])
           expect(errors.mock.calls, 'console.error').toEqual([])
           const state = store.getState()
