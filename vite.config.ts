@@ -21,6 +21,7 @@ export const entries: Record<string, string> = {
   'core/index': 'src/core/index.ts',
   'adapters/index': 'src/adapters/index.ts',
   'locales/index': 'src/locales/index.ts',
+  'ai-sdk/index': 'src/ai-sdk/index.ts',
 };
 
 /**

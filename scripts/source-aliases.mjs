@@ -13,5 +13,6 @@ export const sourceAliases = [
   { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
   { find: /^reasoning-ui\/adapters$/, replacement: resolve(root, 'src/adapters/index.ts') },
   { find: /^reasoning-ui\/locales$/, replacement: resolve(root, 'src/locales/index.ts') },
+  { find: /^reasoning-ui\/ai-sdk$/, replacement: resolve(root, 'src/ai-sdk/index.ts') },
   { find: /^reasoning-ui$/, replacement: resolve(root, 'src/index.ts') },
 ]

@@ -1,0 +1,432 @@
+/**
+ * An AI SDK `UIMessage` (what `useChat` returns) → the kit's model: reasoning
+ * blocks, and a timeline with the tool calls and answer text between them, in
+ * the order of `message.parts`. Pure apart from the optional tracker, which
+ * measures durations on the client (the SDK sends no timestamps).
+ *
+ * * Reasoning parts are blocks; consecutive parts of one OpenAI Responses
+ *   reasoning item (`providerMetadata.<provider>.itemId`, one part per summary
+ *   part) are messages of one block.
+ * * Provider extras are kept for the round trip, never shown: OpenAI's
+ *   `reasoningEncryptedContent` (the block's encrypted value once its part
+ *   ended: it comes on the part's start too, before any summary), Anthropic's
+ *   `redactedData` (an encrypted value; with no text, an encrypted-only block)
+ *   and `signature` (`meta.signature`). A part with no text and such a value is
+ *   encrypted-only: the lock indicator, never an empty panel.
+ * * `state: 'streaming'` parts stream; `done` (or absent, as in stored messages)
+ *   parts are complete. Given the chat's `status`, parts still streaming once it
+ *   is `ready` (the user stopped) or `error` end interrupted.
+ * * Malformed parts become diagnostics (`state.diagnostics`, `eventIndex` = the
+ *   part's index), never an exception; unknown part types are left alone.
+ */
+import { headingsOf } from '../core/headings'
+import type {
+  ReasoningBlock,
+  ReasoningDiagnostic,
+  ReasoningEndReason,
+  ReasoningMessagePart,
+  ReasoningState,
+  ReasoningStatus,
+  TimelineEntry,
+  TimelineText,
+  TimelineToolCall,
+} from '../core/model'
+import { describeError, isRecord, nonEmpty, type Json } from '../adapters/json'
+import type { UIMessageLike } from './types'
+import { messageTrack, observePart, type PartPhase, type PartTimes, type UIMessageTracker } from './tracker'
+
+/** `encryptedValueType` of an OpenAI Responses `encrypted_content` (as `reasoning-ui/adapters` names it). */
+export const OPENAI_ENCRYPTED_CONTENT = 'openai.encrypted_content'
+/** `encryptedValueType` of an Anthropic `redacted_thinking` block's data. */
+export const ANTHROPIC_REDACTED_THINKING = 'anthropic.redacted_thinking'
+
+export interface UIMessageReasoningOptions {
+  /**
+   * Measures durations: the same tracker for every conversion of a message keeps
+   * its times across re-renders (`createUIMessageTracker`). Without one, blocks
+   * have no times and panels show no duration.
+   */
+  readonly tracker?: UIMessageTracker
+  /**
+   * The chat's status (`useChat().status`). When `ready` or `error`, parts still
+   * marked streaming were cut off (a stop, a failure): they end `interrupted`.
+   * Default: trust each part's `state`.
+   */
+  readonly status?: string
+  /**
+   * Provider keys whose reasoning parts are provider summaries (`kind: 'summary'`,
+   * shown at the `summary` visibility level). Default `['openai', 'azure']`.
+   */
+  readonly summaryProviders?: readonly string[]
+}
+
+/** The model of one message: a `ReasoningState` for the kit's components, plus where each part went. */
+export interface UIMessageReasoningState extends ReasoningState {
+  /**
+   * For each of `message.parts`, by index: the timeline entry it became (the parts
+   * of one block share its `reasoning` entry), or `undefined` for parts the kit
+   * does not show (files, sources, data, step boundaries, unknown or malformed).
+   */
+  readonly parts: readonly (TimelineEntry | undefined)[]
+}
+
+const DEFAULT_SUMMARY_PROVIDERS = ['openai', 'azure']
+
+/** What a part's `providerMetadata` says about its reasoning. */
+interface Extras {
+  readonly itemId?: string
+  readonly provider?: string
+  readonly encrypted?: string
+  readonly signature?: string
+  readonly redacted?: string
+}
+
+function extrasOf(metadata: unknown): Extras {
+  if (!isRecord(metadata)) return {}
+  let itemId: string | undefined
+  let provider: string | undefined
+  let encrypted: string | undefined
+  let signature: string | undefined
+  let redacted: string | undefined
+  for (const [key, value] of Object.entries(metadata)) {
+    if (!isRecord(value)) continue
+    const id = nonEmpty(value.itemId)
+    if (id !== undefined && itemId === undefined) {
+      itemId = id
+      provider = key
+    }
+    encrypted ??= nonEmpty(value.reasoningEncryptedContent)
+    signature ??= nonEmpty(value.signature)
+    redacted ??= nonEmpty(value.redactedData)
+  }
+  return {
+    ...(itemId !== undefined && { itemId, provider }),
+    ...(encrypted !== undefined && { encrypted }),
+    ...(signature !== undefined && { signature }),
+    ...(redacted !== undefined && { redacted }),
+  }
+}
+
+/** A part's provider extras; metadata that cannot be read is left out with a diagnostic, the part's text kept. */
+function readExtras(part: Json, index: number, diagnose: Diagnose): Extras {
+  try {
+    return extrasOf(part.providerMetadata)
+  } catch (error) {
+    diagnose('malformed-field', `Part ${index} (reasoning).providerMetadata could not be read: ${describeError(error)}; it was ignored.`, index)
+    return {}
+  }
+}
+
+/** A block being assembled from consecutive parts. */
+interface BlockDraft {
+  readonly id: string
+  readonly itemId?: string
+  readonly messages: ReasoningMessagePart[]
+  /** Statuses and times of every part, also those without a message (redacted data). */
+  readonly statuses: ReasoningStatus[]
+  readonly times: PartTimes[]
+  encryptedValue?: string
+  encryptedValueType?: string
+  readonly entry: TimelineEntry
+}
+
+/** One conversion's output objects by key, kept on the track so the next conversion can reuse equal ones. */
+interface Previous {
+  readonly objects: Map<string, unknown>
+  readonly state: UIMessageReasoningState
+}
+
+/**
+ * Converts one `UIMessage` into the kit's model. Give it the same `tracker` on
+ * every render to measure durations; pass `status` from `useChat` so that a
+ * stopped stream's parts end. Unchanged blocks and entries keep their identity
+ * between conversions with the same tracker (panels are memoised on them); when
+ * nothing changed, the same state object comes back.
+ */
+export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageReasoningOptions = {}): UIMessageReasoningState {
+  const diagnostics: ReasoningDiagnostic[] = []
+  const diagnose = (code: ReasoningDiagnostic['code'], text: string, index: number) =>
+    diagnostics.push({ code, message: text, eventIndex: index })
+  const { rawParts, messageId, role } = readMessage(message, diagnose)
+  const status = options.status
+  const live = status !== 'ready' && status !== 'error'
+  const endReason: ReasoningEndReason = status === 'error' ? 'failed' : 'stopped'
+  const summaryProviders = new Set(options.summaryProviders ?? DEFAULT_SUMMARY_PROVIDERS)
+  const tracking = options.tracker ? messageTrack(options.tracker, messageId) : undefined
+  const prev = tracking?.track.last as Previous | undefined
+  const objects = new Map<string, unknown>()
+  /** `value`, or the equal object the previous conversion made for `key`. */
+  const keep = <T>(key: string, value: T): T => {
+    const old = prev?.objects.get(key)
+    const out = old !== undefined && equal(old, value) ? (old as T) : value
+    objects.set(key, out)
+    return out
+  }
+  const times = (key: string, identity: string, phase: PartPhase): PartTimes =>
+    tracking ? observePart(tracking.track, tracking.now, key, identity, phase) : {}
+
+  const blocks: ReasoningBlock[] = []
+  const timeline: TimelineEntry[] = []
+  const parts: (TimelineEntry | undefined)[] = []
+  const used = new Set<string>()
+  const unique = (base: string) => {
+    let id = base
+    for (let n = 2; used.has(id); n++) id = `${base}:${n}`
+    used.add(id)
+    return id
+  }
+  let open: BlockDraft | undefined
+
+  const close = () => {
+    if (!open) return
+    const block = keep(`block:${open.id}`, buildBlock(open, endReason))
+    blocks.push(block)
+    open = undefined
+  }
+
+  /** A part's status: streaming while its state says so and the chat is live. */
+  const statusOf = (streaming: boolean): ReasoningStatus => (streaming ? (live ? 'streaming' : 'interrupted') : 'complete')
+  const phaseOf = (s: ReasoningStatus): PartPhase => (s === 'streaming' ? 'streaming' : 'ended')
+
+  const reasoning = (part: Json, index: number) => {
+    const text = readText(part, index, diagnose)
+    const streaming = readState(part, index, diagnose)
+    const extras = readExtras(part, index, diagnose)
+    const partId = nonEmpty(part.id) ?? ''
+    if (!(open && extras.itemId !== undefined && open.itemId === extras.itemId)) {
+      close()
+      const id = unique(extras.itemId ?? `${messageId}:${index}`)
+      const entry = keep(`entry:${id}`, { kind: 'reasoning', id } as const)
+      open = { id, ...(extras.itemId !== undefined && { itemId: extras.itemId }), messages: [], statuses: [], times: [], entry }
+      timeline.push(entry)
+    }
+    const block = open
+    parts[index] = block.entry
+    const status = statusOf(streaming)
+    const partTimes = times(`part:${index}`, partId, phaseOf(status))
+    block.statuses.push(status)
+    block.times.push(partTimes)
+    // OpenAI sends the item's encrypted content when it opens and again (final) when it ends: it is
+    // the block's once the part settled, so an item that goes on to stream a summary never shows the
+    // lock first (as `reasoning-ui/adapters` does with the same stream).
+    if (extras.encrypted !== undefined && status !== 'streaming') {
+      block.encryptedValue = extras.encrypted
+      block.encryptedValueType = OPENAI_ENCRYPTED_CONTENT
+    }
+    // Redacted thinking has no text: its data is the block's. Text beside it (never sent so far) is kept.
+    if (extras.redacted !== undefined && text === '') {
+      block.encryptedValue = extras.redacted
+      block.encryptedValueType = ANTHROPIC_REDACTED_THINKING
+      return
+    }
+    const summary = extras.provider !== undefined && summaryProviders.has(extras.provider)
+    block.messages.push({
+      id: `${messageId}:${index}`,
+      kind: summary ? 'summary' : 'text',
+      text,
+      status,
+      headings: headingsOf(streaming ? completeLines(text) : text),
+      ...(extras.redacted !== undefined && { encryptedValue: extras.redacted, encryptedValueType: ANTHROPIC_REDACTED_THINKING }),
+      ...(extras.signature !== undefined && { meta: { signature: extras.signature } }),
+      ...partTimes,
+    })
+  }
+
+  const tool = (part: Json, type: string, index: number) => {
+    close()
+    let callId = nonEmpty(part.toolCallId)
+    if (callId === undefined) {
+      diagnose('missing-id', `Part ${index} (${type}) has no toolCallId; it is shown under a generated id.`, index)
+      callId = `${messageId}:${index}`
+    }
+    let name = type === 'dynamic-tool' ? nonEmpty(part.toolName) : type.slice('tool-'.length)
+    if (name === undefined || name === '') {
+      diagnose('malformed-field', `Part ${index} (${type}) has no tool name; it is shown as 'tool'.`, index)
+      name = 'tool'
+    }
+    const status = toolStatus(part, index, live, diagnose)
+    const id = unique(callId)
+    const entry: TimelineToolCall = {
+      kind: 'tool-call',
+      id,
+      name,
+      status,
+      ...times(`tool:${index}`, callId, phaseOf(status)),
+    }
+    const kept = keep(`entry:${id}`, entry)
+    timeline.push(kept)
+    parts[index] = kept
+  }
+
+  const answer = (part: Json, index: number) => {
+    close()
+    readText(part, index, diagnose)
+    const streaming = readState(part, index, diagnose)
+    const id = unique(`${messageId}:${index}`)
+    const entry: TimelineText = { kind: 'text', id, role, status: statusOf(streaming) }
+    const kept = keep(`entry:${id}`, entry)
+    timeline.push(kept)
+    parts[index] = kept
+  }
+
+  for (let index = 0; index < rawParts.length; index++) {
+    parts[index] = undefined
+    try {
+      const part: unknown = rawParts[index]
+      if (!isRecord(part) || typeof part.type !== 'string') {
+        diagnose('invalid-event', `Part ${index} is not an object with a string type; it was skipped.`, index)
+        continue
+      }
+      const type = part.type
+      if (type === 'reasoning') reasoning(part, index)
+      else if (type === 'text') answer(part, index)
+      else if (type === 'dynamic-tool' || type.startsWith('tool-')) tool(part, type, index)
+      // A new step is a new call to the model: reasoning after it is a new block.
+      else if (type === 'step-start') close()
+    } catch (error) {
+      diagnose('adapter', `Part ${index} could not be read: ${describeError(error)}; it was skipped.`, index)
+    }
+  }
+  close()
+
+  const state: UIMessageReasoningState = {
+    blocks,
+    timeline,
+    runs: [],
+    subagents: [],
+    diagnostics,
+    parts,
+  }
+  const out = prev && sameState(prev.state, state) ? prev.state : state
+  if (tracking) tracking.track.last = { objects, state: out } satisfies Previous
+  return out
+}
+
+type Diagnose = (code: ReasoningDiagnostic['code'], text: string, index: number) => void
+
+/** The message's parts (a copy), id and role; whatever the value is, without throwing. */
+function readMessage(message: unknown, diagnose: Diagnose): { rawParts: readonly unknown[]; messageId: string; role: string } {
+  const fallback = { rawParts: [], messageId: 'message', role: 'assistant' }
+  if (!isRecord(message)) {
+    diagnose('invalid-event', 'The message is not an object; nothing was shown.', -1)
+    return fallback
+  }
+  try {
+    const id = nonEmpty(message.id)
+    if (id === undefined) diagnose('missing-id', "The message has no id; its parts' ids and times use 'message'.", -1)
+    const role = nonEmpty(message.role) ?? 'assistant'
+    const parts: unknown = message.parts
+    if (!Array.isArray(parts)) {
+      diagnose('malformed-field', 'message.parts is not an array; nothing was shown.', -1)
+      return { rawParts: [], messageId: id ?? 'message', role }
+    }
+    return { rawParts: parts.slice(), messageId: id ?? 'message', role }
+  } catch (error) {
+    diagnose('invalid-event', `The message could not be read: ${describeError(error)}; nothing was shown.`, -1)
+    return fallback
+  }
+}
+
+/** A part's `text`: a string, else '' with a diagnostic (absent text is simply empty). */
+function readText(part: Json, index: number, diagnose: Diagnose): string {
+  const text = part.text
+  if (typeof text === 'string') return text
+  if (text !== undefined) diagnose('malformed-field', `Part ${index} (${String(part.type)}).text is not a string; it was read as empty.`, index)
+  return ''
+}
+
+/** Whether a text or reasoning part is streaming (`state: 'streaming'`); any other state is done. */
+function readState(part: Json, index: number, diagnose: Diagnose): boolean {
+  const state = part.state
+  if (state === 'streaming') return true
+  if (state !== undefined && state !== 'done') {
+    diagnose('malformed-field', `Part ${index} (${String(part.type)}).state is neither 'streaming' nor 'done'; it was read as done.`, index)
+  }
+  return false
+}
+
+/**
+ * A tool part's status. Input still arriving runs (or, once the chat stopped, was
+ * cut off); a complete input, an approval asked or answered, or a preliminary
+ * output is running (the app or the user acts next, whatever the chat's status);
+ * an output is complete; an error or a denial did not finish.
+ */
+function toolStatus(
+  part: Json,
+  index: number,
+  live: boolean,
+  diagnose: Diagnose,
+): ReasoningStatus {
+  switch (part.state) {
+    case 'input-streaming':
+      return live ? 'streaming' : 'interrupted'
+    case 'input-available':
+    case 'approval-requested':
+    case 'approval-responded':
+      return 'streaming'
+    case 'output-available':
+      return part.preliminary === true ? 'streaming' : 'complete'
+    case 'output-error':
+    case 'output-denied':
+      return 'interrupted'
+    default:
+      diagnose('malformed-field', `Part ${index} (${String(part.type)}) has an unknown state; it is shown as running.`, index)
+      return live ? 'streaming' : 'interrupted'
+  }
+}
+
+/** The text up to its last newline: a streaming part's last line may still grow into (or out of) a heading. */
+function completeLines(text: string): string {
+  const end = text.lastIndexOf('\n')
+  return end === -1 ? '' : text.slice(0, end)
+}
+
+function buildBlock(draft: BlockDraft, endReason: ReasoningEndReason): ReasoningBlock {
+  const status: ReasoningStatus = draft.statuses.includes('streaming')
+    ? 'streaming'
+    : draft.statuses.includes('interrupted') ? 'interrupted' : 'complete'
+  let startedAt: number | undefined
+  let endedAt: number | undefined
+  let allEnded = true
+  for (const t of draft.times) {
+    if (t.startedAt !== undefined && (startedAt === undefined || t.startedAt < startedAt)) startedAt = t.startedAt
+    if (t.endedAt === undefined) allEnded = false
+    else if (endedAt === undefined || t.endedAt > endedAt) endedAt = t.endedAt
+  }
+  let title: string | undefined
+  for (const m of draft.messages) {
+    if (m.headings.length > 0) {
+      title = m.headings[0]
+      break
+    }
+  }
+  return {
+    id: draft.id,
+    origin: 'message',
+    status,
+    messages: draft.messages,
+    encrypted: draft.encryptedValue !== undefined || draft.messages.some((m) => m.encryptedValue !== undefined),
+    ...(title !== undefined && { title }),
+    ...(draft.encryptedValue !== undefined && { encryptedValue: draft.encryptedValue, encryptedValueType: draft.encryptedValueType }),
+    ...(startedAt !== undefined && { startedAt }),
+    ...(status !== 'streaming' && allEnded && endedAt !== undefined && { endedAt }),
+    ...(status === 'interrupted' && { endReason }),
+  }
+}
+
+function sameState(a: UIMessageReasoningState, b: UIMessageReasoningState): boolean {
+  return sameList(a.blocks, b.blocks) && sameList(a.timeline, b.timeline) && sameList(a.parts, b.parts) && equal(a.diagnostics, b.diagnostics)
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i])
+
+/** Structural equality of plain data (objects, arrays, primitives). */
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equal(x, b[i]))
+  if (Array.isArray(b)) return false
+  const ka = Object.keys(a)
+  if (ka.length !== Object.keys(b).length) return false
+  return ka.every((k) => Object.hasOwn(b, k) && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+}
