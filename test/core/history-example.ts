@@ -1,4 +1,4 @@
-// The README's "Saving and restoring a conversation" example, verbatim between the
+// docs/core.md's "Saving and restoring a conversation" example, verbatim between the
 // region markers (test/core/history.test.ts checks that it is, and that it does what it says).
 // #region readme
 import type { Message } from '@ag-ui/core'

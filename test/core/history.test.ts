@@ -369,13 +369,13 @@ describe('property: save and restore', () => {
   })
 })
 
-describe('the README history example', () => {
+describe('the history example of docs/core.md', () => {
   const root = join(import.meta.dirname, '../..')
 
-  it('should appear in the README verbatim', () => {
+  it('should appear in docs/core.md verbatim', () => {
     const example = readFileSync(join(root, 'test/core/history-example.ts'), 'utf8')
     const region = example.split('// #region readme\n')[1]!.split('// #endregion')[0]!
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('```ts\n' + region + '```')
+    expect(readFileSync(join(root, 'docs/core.md'), 'utf8')).toContain('```ts\n' + region + '```')
   })
 
   it('should do what its comments say', async () => {

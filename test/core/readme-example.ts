@@ -1,4 +1,4 @@
-// The README's core example, verbatim between the region markers
+// docs/core.md's first example, verbatim between the region markers
 // (test/core/readme.test.ts checks that it is, and that it does what it says).
 // #region readme
 import { createReasoningStore, toReasoningMessages } from 'reasoning-ui/core'

@@ -5,11 +5,11 @@ import { toReasoningMessages } from '../../src/core/index'
 
 const root = join(import.meta.dirname, '../..')
 
-describe('the README core example', () => {
-  it('should appear in the README verbatim', () => {
+describe('the core example of docs/core.md', () => {
+  it('should appear in docs/core.md verbatim', () => {
     const example = readFileSync(join(root, 'test/core/readme-example.ts'), 'utf8')
     const region = example.split('// #region readme\n')[1]!.split('// #endregion')[0]!
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('```ts\n' + region + '```')
+    expect(readFileSync(join(root, 'docs/core.md'), 'utf8')).toContain('```ts\n' + region + '```')
   })
 
   it('should do what its comments say', async () => {

@@ -18,11 +18,11 @@ function block() {
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('the README locales example', () => {
-  it('should appear in the README verbatim', () => {
+describe('the locales example of docs/locales.md', () => {
+  it('should appear in docs/locales.md verbatim', () => {
     const example = readFileSync(join(root, 'test/react/locales-example.tsx'), 'utf8')
     const region = example.split('// #region readme\n')[1]!.split('// #endregion')[0]!
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('```tsx\n' + region + '```')
+    expect(readFileSync(join(root, 'docs/locales.md'), 'utf8')).toContain('```tsx\n' + region + '```')
   })
 
   it('should word the panel in German, and in the reader\'s first language the kit has', () => {

@@ -1,6 +1,6 @@
-// The README's locales example, compiled and run by locales-example.test.tsx.
-import type { ReactNode } from 'react'
+// docs/locales.md's example, compiled and run by locales-example.test.tsx.
 // #region readme
+import type { ReactNode } from 'react'
 import { ReasoningProvider } from 'reasoning-ui'
 import { germanLabels, labelsFor } from 'reasoning-ui/locales'
 

@@ -1,5 +1,5 @@
-// The quick start of Storybook's Introduction page (stories/introduction.mdx), type-checked
-// with the project and checked to be there verbatim by quickstart-example.test.tsx.
+// The quick start of README.md and of Storybook's Introduction page (stories/introduction.mdx),
+// type-checked with the project, checked to be in both verbatim and run by quickstart-example.test.tsx.
 // #region quickstart
 import 'reasoning-ui/styles.css'
 import { ReasoningStream } from 'reasoning-ui'

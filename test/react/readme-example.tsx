@@ -1,3 +1,4 @@
+// docs/react.md's components example, verbatim between the region markers (readme.test.tsx checks that it is, and runs it).
 // #region readme
 import { createReasoningStore, ReasoningPanel, ReasoningProvider, ReasoningStream, type ReasoningBlock } from 'reasoning-ui'
 

@@ -6,11 +6,11 @@ import { Saved, store, Thoughts } from './readme-example'
 
 const root = join(import.meta.dirname, '../..')
 
-describe('the README components example', () => {
-  it('should appear in the README verbatim', () => {
+describe('the components example of docs/react.md', () => {
+  it('should appear in docs/react.md verbatim', () => {
     const example = readFileSync(join(root, 'test/react/readme-example.tsx'), 'utf8')
     const region = example.split('// #region readme\n')[1]!.split('// #endregion')[0]!
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('```tsx\n' + region + '```')
+    expect(readFileSync(join(root, 'docs/react.md'), 'utf8')).toContain('```tsx\n' + region + '```')
   })
 
   it('should do what its comments say', async () => {
