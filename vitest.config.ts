@@ -1,6 +1,6 @@
 /**
  * Three Vitest projects:
- *   unit       jsdom; test/core/** and test/react/**
+ *   unit       jsdom; test/core/**, test/adapters/**, test/react/**, test/demo/**, test/docs/**
  *   browser    real Chromium via Playwright; test/browser/**
  *   storybook  every story (play functions included) in the same Chromium
  *   e2e        Node: the demo server on a free port, the built demo page driven
@@ -61,7 +61,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['test/core/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}', 'test/demo/**/*.test.{ts,tsx}'],
+          include: ['test/core/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}', 'test/demo/**/*.test.{ts,tsx}', 'test/docs/**/*.test.{ts,tsx}'],
           setupFiles: [domSetup],
         },
       },
