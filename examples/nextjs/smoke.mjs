@@ -1,0 +1,48 @@
+// Run by scripts/examples.mjs against the built app (`npm start`): what a user sees.
+// The runner fails the example on any page error, console error or request that leaves localhost.
+
+/** @param {{ page: import('playwright-core').Page, baseURL: string }} args */
+export default async function smoke({ page, baseURL }) {
+  // Without JavaScript: the server's HTML already holds the finished panel, open, with its text.
+  const html = await (await fetch(baseURL)).text()
+  const savedHtml = /<section aria-labelledby="earlier">[\s\S]*?<\/section>/.exec(html)?.[0]
+  if (!savedHtml) throw new Error('The server HTML has no "earlier" section')
+  for (const expected of ['data-slot="reasoning-panel"', 'Thought for 12 seconds', 'Converting the units', '42.195 km']) {
+    if (!savedHtml.includes(expected)) throw new Error(`The server-rendered panel lacks ${JSON.stringify(expected)}:\n${savedHtml.slice(0, 2000)}`)
+  }
+  if (savedHtml.includes('**Converting')) throw new Error('The server-rendered panel shows raw markdown')
+
+  await page.goto(baseURL)
+  const saved = page.locator('section[aria-labelledby="earlier"] [data-slot="reasoning-panel"]')
+  const live = page.locator('section[aria-labelledby="now"] [data-slot="reasoning-panel"]')
+  const statusOf = (panel) => panel.locator('[data-slot="reasoning-status"]').textContent()
+
+  // Hydrated, the saved panel is the same: finished, open, its text visible.
+  if ((await statusOf(saved)) !== 'Thought for 12 seconds') throw new Error(`Saved panel's status row: ${JSON.stringify(await statusOf(saved))}`)
+  const savedText = saved.locator('[data-slot="reasoning-text"]')
+  await savedText.waitFor({ state: 'visible' })
+  if (!(await savedText.innerText()).includes('42.195 × 5 = 210.975 minutes')) throw new Error('The saved panel does not show its text')
+
+  // The live one, from the route handler: thinking while it streams …
+  await live.waitFor()
+  const streaming = await statusOf(live)
+  if (!/^Thinking/.test(streaming ?? '')) throw new Error(`While streaming, the live status row says ${JSON.stringify(streaming)}, not "Thinking…"`)
+  if ((await live.getAttribute('data-status')) !== 'streaming') throw new Error('The live panel is not marked streaming while the agent streams')
+
+  // … then finished, and it opens to the whole reasoning.
+  await page.waitForFunction(
+    () => /^Thought for /.test(document.querySelector('section[aria-labelledby="now"] [data-slot="reasoning-status"]')?.textContent ?? ''),
+    undefined,
+    { timeout: 30_000 },
+  )
+  if (!/^Thought for \d+ seconds?$/.test((await statusOf(live)) ?? '')) throw new Error(`Live panel finished as ${JSON.stringify(await statusOf(live))}`)
+  const trigger = live.locator('[data-slot="reasoning-trigger"]')
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click()
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') throw new Error('The live panel did not open on click')
+  const text = live.locator('[data-slot="reasoning-text"]')
+  await text.waitFor({ state: 'visible' })
+  const shown = (await text.innerText()).replace(/\s+/g, ' ')
+  for (const expected of ['s-t-r-a-w-b-e-r-r-y', "Three r's in total."]) {
+    if (!shown.includes(expected)) throw new Error(`The live panel does not show ${JSON.stringify(expected)}; it shows ${JSON.stringify(shown)}`)
+  }
+}

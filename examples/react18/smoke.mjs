@@ -1,0 +1,49 @@
+// Run by scripts/examples.mjs against the built app (`npm start`): what a user sees.
+// The runner fails the example on any page error, console error or request that leaves localhost.
+
+/** @param {{ page: import('playwright-core').Page, baseURL: string }} args */
+export default async function smoke({ page, baseURL }) {
+  await page.goto(baseURL)
+  const version = await page.getByTestId('react-version').textContent()
+  if (!/^18\./.test(version ?? '')) throw new Error(`The app runs React ${version}, not 18`)
+
+  const saved = page.locator('section[aria-labelledby="earlier"] [data-slot="reasoning-panel"]')
+  const live = page.locator('section[aria-labelledby="now"] [data-slot="reasoning-panel"]')
+  const statusOf = (panel) => panel.locator('[data-slot="reasoning-status"]').textContent()
+
+  // The stored block: finished at once, with its stored duration.
+  await saved.waitFor()
+  if ((await statusOf(saved)) !== 'Thought for 12 seconds') throw new Error(`Saved panel's status row: ${JSON.stringify(await statusOf(saved))}`)
+
+  // The live one: thinking while the agent streams.
+  await live.waitFor()
+  const streaming = await statusOf(live)
+  if (!/^Thinking/.test(streaming ?? '')) throw new Error(`While streaming, the live status row says ${JSON.stringify(streaming)}, not "Thinking…"`)
+  if ((await live.getAttribute('data-status')) !== 'streaming') throw new Error('The live panel is not marked streaming while the agent streams')
+
+  // Then finished.
+  await page.waitForFunction(
+    () => /^Thought for /.test(document.querySelector('section[aria-labelledby="now"] [data-slot="reasoning-status"]')?.textContent ?? ''),
+    undefined,
+    { timeout: 30_000 },
+  )
+  if (!/^Thought for \d+ seconds?$/.test((await statusOf(live)) ?? '')) throw new Error(`Live panel finished as ${JSON.stringify(await statusOf(live))}`)
+
+  // Both open to their text.
+  const expectations = [
+    [saved, ['Converting the units', '42.195 × 5 = 210.975 minutes']],
+    [live, ['s-t-r-a-w-b-e-r-r-y', "Three r's in total."]],
+  ]
+  for (const [panel, texts] of expectations) {
+    const trigger = panel.locator('[data-slot="reasoning-trigger"]')
+    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click()
+    if ((await trigger.getAttribute('aria-expanded')) !== 'true') throw new Error('A panel did not open on click')
+    const text = panel.locator('[data-slot="reasoning-text"]')
+    await text.waitFor({ state: 'visible' })
+    const shown = (await text.innerText()).replace(/\s+/g, ' ')
+    for (const expected of texts) {
+      if (!shown.includes(expected)) throw new Error(`An opened panel does not show ${JSON.stringify(expected)}; it shows ${JSON.stringify(shown)}`)
+    }
+    if (shown.includes('**')) throw new Error('Raw markdown markers are visible in the reasoning text')
+  }
+}

@@ -1,0 +1,412 @@
+#!/usr/bin/env node
+// `npm run test:examples`: every app under examples/ installed, checked, built and
+// smoke-tested as a user would get it (contract: the examples section of issue 13).
+//
+//   1. `npm run build`, then `npm pack` into .pack/reasoning-ui.tgz.
+//   2. For each examples/<name>/ with a package.json (all, or the names given):
+//      copy it to a fresh temp dir (no node_modules, build output or lockfile), point
+//      its `file:…/.pack/reasoning-ui.tgz` dependency at the tarball, then
+//        install    npm install --no-audit --no-fund --prefer-offline (npm's own cache)
+//        prepare    npm run prepare-example (only if the example has that script)
+//        typecheck  npm run typecheck
+//        build      npm run build
+//        start      npm run start with PORT (a free port) and HOST=127.0.0.1; waits
+//                   until the port answers HTTP
+//        smoke      smoke.mjs's default export ({ page, baseURL }) in the system
+//                   Chromium (playwright-core, test/helpers/chromium.mjs); any
+//                   `pageerror`, console error or request that leaves localhost fails it
+//      and stops the server.
+//   3. One line per example with seconds per phase, a summary table, exit 1 on any
+//      failure; a failed phase prints its log.
+//
+//   node scripts/examples.mjs [name…] [--jobs N] [--no-build] [--keep]
+//     --jobs N    examples at a time (default EXAMPLES_JOBS or 2)
+//     --no-build  reuse dist/ as it is (still packs it)
+//     --keep      keep the temp dirs (they are removed after a pass otherwise)
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../test/helpers/chromium.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const examplesDir = join(root, 'examples');
+const packDir = join(root, '.pack');
+const tarball = join(packDir, 'reasoning-ui.tgz');
+
+/** Seconds a phase may take before the example fails (installs of Next.js are the slow ones). */
+const TIMEOUTS = { install: 600, prepare: 300, typecheck: 300, build: 600, start: 90, smoke: 120 };
+/** What never goes into the copy (top level of the example): installs, build output, lockfiles (examples commit none). */
+const SKIP = new Set(['node_modules', 'dist', '.next', 'build', 'out', 'package-lock.json', '.turbo', '.vite']);
+
+// ── arguments ────────────────────────────────────────────────────────────────
+const argv = process.argv.slice(2);
+const names = [];
+let jobs = Number(process.env.EXAMPLES_JOBS || 2);
+let build = true;
+let keep = false;
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === '--jobs' || a === '-j') jobs = Number(argv[++i]);
+  else if (a.startsWith('--jobs=')) jobs = Number(a.slice('--jobs='.length));
+  else if (a === '--no-build') build = false;
+  else if (a === '--keep') keep = true;
+  else if (a === '--help' || a === '-h') {
+    console.log('node scripts/examples.mjs [name…] [--jobs N] [--no-build] [--keep]');
+    process.exit(0);
+  } else if (a.startsWith('-')) {
+    console.error(`Unknown option ${a}`);
+    process.exit(2);
+  } else names.push(a.replace(/^examples\//, '').replace(/\/$/, ''));
+}
+if (!Number.isInteger(jobs) || jobs < 1) {
+  console.error('--jobs needs a whole number ≥ 1');
+  process.exit(2);
+}
+
+const all = existsSync(examplesDir)
+  ? readdirSync(examplesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(examplesDir, d.name, 'package.json')))
+      .map((d) => d.name)
+      .sort()
+  : [];
+const unknown = names.filter((n) => !all.includes(n));
+if (unknown.length > 0) {
+  console.error(`No example ${unknown.join(', ')} (examples/<name>/package.json). Known: ${all.join(', ') || 'none'}`);
+  process.exit(2);
+}
+// Next.js apps first: their install and build take several times a Vite app's, so starting
+// them early keeps the other worker busy with the small ones instead of waiting at the end.
+const heavy = (n) => {
+  try {
+    const pkg = JSON.parse(readFileSync(join(examplesDir, n, 'package.json'), 'utf8'));
+    return pkg.dependencies?.next || pkg.devDependencies?.next ? 0 : 1;
+  } catch {
+    return 1; // a broken package.json fails in its own run, with its error
+  }
+};
+const selected = (names.length > 0 ? all.filter((n) => names.includes(n)) : all).sort((a, b) => heavy(a) - heavy(b) || a.localeCompare(b));
+if (selected.length === 0) {
+  console.error('No examples to run (no examples/<name>/package.json).');
+  process.exit(1);
+}
+
+// Children get the CI environment without the variables `npm run` sets for the
+// root package (they would describe the wrong package to the example's scripts).
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !/^npm_(package|lifecycle)_/.test(k) && k !== 'npm_config_local_prefix' && k !== 'INIT_CWD'),
+);
+Object.assign(env, {
+  CI: process.env.CI || 'true',
+  NEXT_TELEMETRY_DISABLED: '1',
+  STORYBOOK_DISABLE_TELEMETRY: '1',
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  npm_config_update_notifier: 'false',
+  FORCE_COLOR: '0',
+});
+
+const seconds = (since) => (performance.now() - since) / 1000;
+
+// ── 1. build and pack ───────────────────────────────────────────────────────
+const prepStarted = performance.now();
+if (build) {
+  console.log('examples: npm run build');
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) {
+    console.error('FAIL: npm run build');
+    process.exit(1);
+  }
+}
+{
+  mkdirSync(packDir, { recursive: true });
+  for (const f of readdirSync(packDir)) if (f.endsWith('.tgz')) rmSync(join(packDir, f));
+  const r = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', env: process.env });
+  if (r.status !== 0) {
+    process.stderr.write(`${r.stdout}${r.stderr}`);
+    console.error('FAIL: npm pack');
+    process.exit(1);
+  }
+  const info = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')))[0];
+  renameSync(join(packDir, info.filename), tarball);
+  console.log(`examples: packed ${info.filename} → .pack/reasoning-ui.tgz (${info.entryCount} files, ${(info.size / 1024).toFixed(0)} KB) in ${seconds(prepStarted).toFixed(1)} s`);
+}
+
+// ── helpers ─────────────────────────────────────────────────────────────────
+
+/** Runs `cmd args` in `cwd`, appending its output to `log`; resolves to an error message or null. */
+function run(cmd, args, { cwd, log, timeout, extraEnv = {} }) {
+  return new Promise((done) => {
+    log.push(`$ ${[cmd, ...args].join(' ')}`);
+    const child = track(spawn(cmd, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
+    const collect = (chunk) => log.push(chunk.toString());
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => {
+      log.push(`\n[runner] timed out after ${timeout} s`);
+      killGroup(child, 'SIGKILL');
+    }, timeout * 1000);
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      done(`could not start ${cmd}: ${e.message}`);
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      done(code === 0 ? null : signal ? `killed by ${signal}` : `exit ${code}`);
+    });
+  });
+}
+
+/** Process groups still running, stopped if the runner is interrupted. */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of running) killGroup(child, 'SIGKILL');
+    process.exit(130);
+  });
+}
+function track(child) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Starts `npm run start` and waits until baseURL answers; resolves to { child, error }. */
+async function startServer(cwd, log) {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  log.push(`$ PORT=${port} HOST=127.0.0.1 npm run start`);
+  const child = track(
+    spawn('npm', ['run', 'start'], {
+      cwd,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    }),
+  );
+  const serverLog = [];
+  const collect = (chunk) => serverLog.push(chunk.toString());
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  let exited = null;
+  child.once('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
+  const closed = new Promise((done) => child.once('close', done));
+  const deadline = performance.now() + TIMEOUTS.start * 1000;
+  while (performance.now() < deadline) {
+    if (exited) {
+      log.push(...serverLog);
+      return { child, closed, baseURL, log: serverLog, error: `the server stopped (${exited}) before answering on ${baseURL}` };
+    }
+    try {
+      const res = await fetch(baseURL, { signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      return { child, closed, baseURL, log: serverLog, error: null };
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  log.push(...serverLog);
+  return { child, closed, baseURL, log: serverLog, error: `nothing answered on ${baseURL} within ${TIMEOUTS.start} s` };
+}
+
+async function stopServer(server) {
+  if (!server?.child || server.child.exitCode !== null) return;
+  killGroup(server.child, 'SIGTERM');
+  const timer = setTimeout(() => killGroup(server.child, 'SIGKILL'), 5000);
+  await server.closed;
+  clearTimeout(timer);
+}
+
+let browser;
+async function getBrowser() {
+  browser ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return browser;
+}
+
+/** Runs smoke.mjs against baseURL; resolves to an error message or null. */
+async function smoke(dir, baseURL, log) {
+  const file = join(dir, 'smoke.mjs');
+  if (!existsSync(file)) return 'no smoke.mjs';
+  const context = await (await getBrowser()).newContext();
+  const problems = [];
+  const local = new Set([new URL(baseURL).host]);
+  // No network beyond the example's own server (the contract): anything else is refused and fails the example.
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:' || local.has(url.host)) return route.continue();
+    problems.push(`request outside localhost: ${url.href}`);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.stack || e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}${m.location()?.url ? ` (${m.location().url})` : ''}`);
+  });
+  page.on('console', (m) => log.push(`[console.${m.type()}] ${m.text()}\n`));
+  page.setDefaultTimeout(30_000);
+  let error = null;
+  try {
+    const mod = await import(pathToFileURL(file).href);
+    if (typeof mod.default !== 'function') throw new Error('smoke.mjs has no default export function');
+    let timer;
+    await Promise.race([
+      mod.default({ page, baseURL }),
+      new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`smoke timed out after ${TIMEOUTS.smoke} s`)), TIMEOUTS.smoke * 1000))),
+    ]).finally(() => clearTimeout(timer));
+  } catch (e) {
+    error = e instanceof Error ? e.stack || e.message : String(e);
+  }
+  await context.close().catch(() => {});
+  if (problems.length > 0) error = [error, ...problems].filter(Boolean).join('\n');
+  if (error) log.push(`${error}\n`);
+  return error;
+}
+
+/** Copies examples/<name> to a temp dir with the tarball path made absolute. */
+function copyExample(name) {
+  const dir = mkdtempSync(join(tmpdir(), `reasoning-ui-example-${name}-`));
+  const from = join(examplesDir, name);
+  cpSync(from, dir, { recursive: true, filter: (src) => !(dirname(src) === from && SKIP.has(basename(src))) });
+  const pkgFile = join(dir, 'package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  let rewritten = 0;
+  for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+    for (const [dep, spec] of Object.entries(pkg[field] ?? {})) {
+      if (typeof spec === 'string' && spec.startsWith('file:') && spec.endsWith('.pack/reasoning-ui.tgz')) {
+        pkg[field][dep] = `file:${tarball}`;
+        rewritten++;
+      }
+    }
+  }
+  writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  return { dir, pkg, rewritten };
+}
+
+// ── 2. the examples ─────────────────────────────────────────────────────────
+const PHASES = ['install', 'prepare', 'typecheck', 'build', 'start', 'smoke'];
+
+async function runExample(name) {
+  const started = performance.now();
+  const times = {};
+  const result = { name, ok: false, times, failedPhase: null, log: [], dir: null };
+  let server;
+  const phase = async (key, fn) => {
+    const log = [];
+    const t = performance.now();
+    const error = await fn(log);
+    times[key] = seconds(t);
+    if (error) {
+      result.failedPhase = key;
+      result.log = log;
+      result.error = error;
+      return false;
+    }
+    return true;
+  };
+  try {
+    const { dir, pkg, rewritten } = copyExample(name);
+    result.dir = dir;
+    const scripts = pkg.scripts ?? {};
+    const missing = ['typecheck', 'build', 'start'].filter((s) => !scripts[s]);
+    if (missing.length > 0 || rewritten === 0) {
+      result.failedPhase = 'contract';
+      result.error = [
+        missing.length > 0 && `package.json lacks script(s) ${missing.join(', ')}`,
+        rewritten === 0 && 'package.json does not depend on "reasoning-ui": "file:../../.pack/reasoning-ui.tgz"',
+      ].filter(Boolean).join('; ');
+      return result;
+    }
+    const npmRun = (script, timeout) => (log) => run('npm', ['run', script], { cwd: dir, log, timeout });
+    const ok =
+      (await phase('install', (log) => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, log, timeout: TIMEOUTS.install }))) &&
+      (!scripts['prepare-example'] || (await phase('prepare', npmRun('prepare-example', TIMEOUTS.prepare)))) &&
+      (await phase('typecheck', npmRun('typecheck', TIMEOUTS.typecheck))) &&
+      (await phase('build', npmRun('build', TIMEOUTS.build))) &&
+      (await phase('start', async (log) => {
+        server = await startServer(dir, log);
+        return server.error;
+      })) &&
+      (await phase('smoke', async (log) => {
+        const error = await smoke(dir, server.baseURL, log);
+        // The server's output often says why the page failed.
+        if (error) log.push('\n[runner] the server\'s output:\n', ...server.log);
+        return error;
+      }));
+    result.ok = ok;
+  } catch (e) {
+    result.failedPhase ??= 'runner';
+    result.error = e instanceof Error ? e.stack || e.message : String(e);
+  } finally {
+    await stopServer(server);
+    times.total = seconds(started);
+    if (result.ok && !keep && result.dir) rmSync(result.dir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+function line(r) {
+  const parts = PHASES.filter((p) => r.times[p] !== undefined).map((p) => `${p} ${r.times[p].toFixed(1)}s`);
+  const status = r.ok ? 'PASS' : `FAIL (${r.failedPhase})`;
+  return `${status.padEnd(18)} ${r.name.padEnd(width)}  ${parts.join('  ')}  │ total ${r.times.total.toFixed(1)}s`;
+}
+
+const width = Math.max(...selected.map((n) => n.length));
+console.log(`examples: ${selected.length} (${selected.join(', ')}), ${Math.min(jobs, selected.length)} at a time`);
+const runStarted = performance.now();
+const queue = [...selected];
+const results = [];
+await Promise.all(
+  Array.from({ length: Math.min(jobs, selected.length) }, async () => {
+    while (queue.length > 0) {
+      const name = queue.shift();
+      const r = await runExample(name);
+      results.push(r);
+      console.log(line(r));
+      if (!r.ok) {
+        console.log(`┌── ${r.name}: ${r.failedPhase} failed: ${r.error}`);
+        const text = r.log.join('');
+        const lines = text.split('\n');
+        const shown = lines.length > 200 ? [`… (${lines.length - 200} earlier lines cut)`, ...lines.slice(-200)] : lines;
+        for (const l of shown) console.log(`│ ${l}`);
+        console.log(`└── ${r.dir ? `files kept in ${r.dir}` : ''}`);
+      }
+    }
+  }),
+);
+if (browser) await (await browser).close();
+
+// ── 3. summary ──────────────────────────────────────────────────────────────
+results.sort((a, b) => a.name.localeCompare(b.name));
+const cols = [...PHASES, 'total'];
+console.log('\nExamples (seconds)');
+console.log(` ${'example'.padEnd(width)} │ result │ ${cols.map((c) => c.padStart(9)).join(' ')}`);
+console.log(`${'─'.repeat(width + 2)}┼────────┼${'─'.repeat(cols.length * 10)}`);
+for (const r of results) {
+  const cells = cols.map((c) => (r.times[c] === undefined ? '-' : r.times[c].toFixed(1)).padStart(9));
+  console.log(` ${r.name.padEnd(width)} │ ${(r.ok ? 'PASS' : 'FAIL').padEnd(6)} │ ${cells.join(' ')}`);
+}
+const passed = results.filter((r) => r.ok).length;
+console.log(`${passed} passed, ${results.length - passed} failed; ${seconds(runStarted).toFixed(1)} s for the examples (${Math.min(jobs, selected.length)} at a time), ${seconds(prepStarted).toFixed(1)} s with build and pack`);
+process.exit(passed === results.length ? 0 : 1);
