@@ -1,0 +1,51 @@
+// Run by scripts/examples.mjs against the built app (`npm start`): what a user sees.
+// The runner fails the example on any page error, console error or request that leaves localhost.
+
+/** @param {{ page: import('playwright-core').Page, baseURL: string }} args */
+export default async function smoke({ page, baseURL }) {
+  await page.goto(baseURL)
+  await page.getByRole('button', { name: 'Send' }).click()
+
+  const root = page.locator('[data-slot="ui-message-reasoning"]')
+  const panels = root.locator('[data-slot="reasoning-panel"]')
+  const status = panels.first().locator('[data-slot="reasoning-status"]')
+
+  // While the reply streams: the first panel is marked streaming and its row says it is thinking.
+  await panels.first().waitFor()
+  const streaming = await status.textContent()
+  if (!/^Thinking/.test(streaming ?? '')) throw new Error(`While streaming, the status row says ${JSON.stringify(streaming)}, not "Thinking…"`)
+  if ((await panels.first().getAttribute('data-status')) !== 'streaming') throw new Error('The first panel is not marked streaming while the reasoning streams')
+
+  // Finished: the answer, and every panel says how long it thought (measured in the browser).
+  await page.getByText('Lisbon is warmer right now: 19 °C, against 4 °C in Oslo.').waitFor({ timeout: 30_000 })
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-slot="reasoning-panel"] [data-slot="reasoning-status"]')].every((el) => /^Thought for /.test(el.textContent ?? '')),
+    undefined,
+    { timeout: 10_000 },
+  )
+  const finished = await root.locator('[data-slot="reasoning-status"]').allTextContents()
+  if (finished.length !== 2) throw new Error(`Expected two reasoning panels (one per step), found ${finished.length}`)
+  for (const words of finished) {
+    if (!/^Thought for \d+ seconds?$/.test(words)) throw new Error(`A finished status row says ${JSON.stringify(words)}`)
+  }
+  if (finished[0] === 'Thought for 0 seconds') throw new Error('The first block streamed for seconds but shows no duration')
+
+  // In the order of message.parts: reasoning, the two tool calls, reasoning, then the answer.
+  const order = await root.evaluate((el) =>
+    [...el.querySelectorAll(':scope > p, [data-slot="reasoning-panel"], [data-slot="timeline-tool"]')].map((node) =>
+      node.parentElement === el && node.tagName === 'P' ? 'answer' : node.matches('[data-slot="timeline-tool"]') ? `tool:${node.querySelector('[data-slot="timeline-tool-label"]')?.textContent}` : 'reasoning',
+    ),
+  )
+  const expected = ['reasoning', 'tool:Called getWeather', 'tool:Called getWeather', 'reasoning', 'answer']
+  if (JSON.stringify(order) !== JSON.stringify(expected)) throw new Error(`Parts in the wrong order: ${JSON.stringify(order)}`)
+
+  // Opened: the first block's reasoning as markdown; the provider's signature never reaches the page.
+  const trigger = panels.first().locator('[data-slot="reasoning-trigger"]')
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click()
+  const text = panels.first().locator('[data-slot="reasoning-text"]')
+  await text.waitFor({ state: 'visible' })
+  const shown = (await text.innerText()).replace(/\s+/g, ' ')
+  if (!shown.includes('call the weather tool once for each city')) throw new Error(`The opened panel shows ${JSON.stringify(shown)}`)
+  if (shown.includes('**')) throw new Error('Raw markdown markers are visible in the reasoning text')
+  if ((await page.content()).includes('scripted-signature')) throw new Error('A thinking signature reached the page')
+}
