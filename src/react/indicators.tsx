@@ -18,7 +18,7 @@ export interface ThinkingIndicatorProps extends ComponentPropsWithoutRef<'span'>
  * `prefers-reduced-motion` and turns into plain system-coloured text in forced
  * colours. Decorative motion only; announcements are the live region's job.
  */
-export const ThinkingIndicator = forwardRef(function ThinkingIndicator(
+export const ThinkingIndicator = /* @__PURE__ */ forwardRef(function ThinkingIndicator(
   { label, active = true, ...props }: ThinkingIndicatorProps,
   ref: ForwardedRef<HTMLSpanElement>,
 ) {
@@ -51,7 +51,7 @@ export interface EncryptedReasoningIndicatorProps extends ComponentPropsWithoutR
  * and the duration when known (live while streaming). For reasoning the provider returned only encrypted:
  * it never reads, let alone shows, the encrypted value.
  */
-export const EncryptedReasoningIndicator = forwardRef(function EncryptedReasoningIndicator(
+export const EncryptedReasoningIndicator = /* @__PURE__ */ forwardRef(function EncryptedReasoningIndicator(
   { block, label, labels, locale, ...props }: EncryptedReasoningIndicatorProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {

@@ -421,7 +421,7 @@ export function Markdown({ text, live = false }: { readonly text: string; readon
  * live paragraph shows as text until it closes; an open code fence grows as a
  * code block. Headless parts never import it: pass it as `renderText` to use it there.
  */
-export const markdownText: WholeParagraphRenderer = Object.assign(
+export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ Object.assign(
   (text: string, { live, heading }: { readonly live: boolean; readonly heading?: string }): ReactNode =>
     heading !== undefined ? <Heading>{heading}</Heading> : <Markdown text={text} live={live} />,
   {

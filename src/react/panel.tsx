@@ -55,8 +55,8 @@ export interface ReasoningPanelProps extends Omit<ReasoningProps, 'children' | '
  * Styled by `reasoning-ui/styles.css` through `data-slot` / `data-*` and
  * `--reasoning-*` properties; your `className` is applied last.
  */
-export const ReasoningPanel = memo(
-  forwardRef(function ReasoningPanel(
+export const ReasoningPanel = /* @__PURE__ */ memo(
+  /* @__PURE__ */ forwardRef(function ReasoningPanel(
     { subagentName, headerExtra, animationDuration = 0.2, tokens, renderText, ...props }: ReasoningPanelProps,
     ref: ForwardedRef<HTMLDivElement>,
   ) {

@@ -64,7 +64,7 @@ const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : 
 // in labels.ts, so that an app importing only label sets (reasoning-ui/locales) ships none of it.
 if (typeof window !== 'undefined') prepareFormats(undefined)
 
-const ReasoningContext = createContext<ReasoningContextValue | null>(null)
+const ReasoningContext = /* @__PURE__ */ createContext<ReasoningContextValue | null>(null)
 
 /** The nearest `<Reasoning>`'s state; throws a clear error outside one. */
 export function useReasoningContext(part: string): ReasoningContextValue {
@@ -132,7 +132,7 @@ export interface ReasoningProps extends ComponentPropsWithoutRef<typeof Collapsi
  * (why an interrupted block ended: stopped|failed|disconnected|cut-short, when known),
  * `data-visibility`, `data-encrypted`, `data-encrypted-only`, `data-expandable`.
  */
-export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, ref: ForwardedRef<HTMLDivElement>) {
+export const Reasoning = /* @__PURE__ */ forwardRef(function Reasoning(props: ReasoningProps, ref: ForwardedRef<HTMLDivElement>) {
   const config = useReasoningConfig()
   const {
     block,
@@ -203,7 +203,7 @@ export const Reasoning = forwardRef(function Reasoning(props: ReasoningProps, re
 export type ReasoningTriggerProps = ComponentPropsWithoutRef<typeof Collapsible.Trigger>
 
 /** The button that opens and closes the panel (`aria-expanded`, `aria-controls`). Disabled when the block is not expandable. */
-export const ReasoningTrigger = forwardRef(function ReasoningTrigger(
+export const ReasoningTrigger = /* @__PURE__ */ forwardRef(function ReasoningTrigger(
   props: ReasoningTriggerProps,
   ref: ForwardedRef<HTMLButtonElement>,
 ) {
@@ -252,7 +252,7 @@ export interface ReasoningContentProps extends ComponentPropsWithoutRef<typeof C
  * React renders `hidden` as a plain boolean (React 18 and 19), so server HTML has
  * `hidden=""` and find-in-page reaches the text once the page has hydrated.
  */
-export const ReasoningContent = forwardRef(function ReasoningContent(
+export const ReasoningContent = /* @__PURE__ */ forwardRef(function ReasoningContent(
   { untilFound = true, ...props }: ReasoningContentProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
@@ -346,7 +346,7 @@ export interface ReasoningStatusLabelProps extends ComponentPropsWithoutRef<'spa
  * thinking", "Reasoning interrupted after 4 seconds" (failed, or unknown). Only this
  * element re-renders on each tick.
  */
-export const ReasoningStatusLabel = forwardRef(function ReasoningStatusLabel(
+export const ReasoningStatusLabel = /* @__PURE__ */ forwardRef(function ReasoningStatusLabel(
   { asChild, children, ...props }: ReasoningStatusLabelProps,
   ref: ForwardedRef<HTMLSpanElement>,
 ) {
@@ -382,7 +382,7 @@ export interface ReasoningTitleProps extends ComponentPropsWithoutRef<'span'>, S
  * summary-level information). The styled panel shows it on one line with an ellipsis;
  * the full title stays in the text, so in the trigger's accessible name.
  */
-export const ReasoningTitle = forwardRef(function ReasoningTitle(
+export const ReasoningTitle = /* @__PURE__ */ forwardRef(function ReasoningTitle(
   { asChild, children, ...props }: ReasoningTitleProps,
   ref: ForwardedRef<HTMLSpanElement>,
 ) {
@@ -409,7 +409,7 @@ export interface ReasoningCopyProps extends Omit<ComponentPropsWithoutRef<'butto
  * shows (status line, title, summary or text, outcome; never encrypted values). Its
  * text is the `copy` label, `copied` for two seconds after it worked (`data-copied`).
  */
-export const ReasoningCopy = forwardRef(function ReasoningCopy(
+export const ReasoningCopy = /* @__PURE__ */ forwardRef(function ReasoningCopy(
   { asChild, children: given, onClick, ...props }: ReasoningCopyProps,
   ref: ForwardedRef<HTMLButtonElement>,
 ) {
@@ -444,7 +444,7 @@ export interface ReasoningDurationProps extends ComponentPropsWithoutRef<'time'>
  * The duration alone, as `<time dateTime="PT12S">`: live while streaming,
  * from the block's own timestamps when done. Renders nothing while unknown.
  */
-export const ReasoningDuration = forwardRef(function ReasoningDuration(
+export const ReasoningDuration = /* @__PURE__ */ forwardRef(function ReasoningDuration(
   { asChild, format = 'long', children, ...props }: ReasoningDurationProps,
   ref: ForwardedRef<HTMLTimeElement>,
 ) {
@@ -478,7 +478,7 @@ export interface ReasoningAnnouncerProps extends ComponentPropsWithoutRef<'span'
  * starts streaming and "Thought for 12 seconds" when it ends. Never tokens, never
  * the ticking counter, and nothing for history that was already complete on mount.
  */
-export const ReasoningAnnouncer = forwardRef(function ReasoningAnnouncer(
+export const ReasoningAnnouncer = /* @__PURE__ */ forwardRef(function ReasoningAnnouncer(
   { asChild, style, children, ...props }: ReasoningAnnouncerProps,
   ref: ForwardedRef<HTMLSpanElement>,
 ) {
@@ -518,7 +518,7 @@ export interface ReasoningTextProps extends ComponentPropsWithoutRef<'div'>, Slo
  * conclusion. Provider summaries are left to `ReasoningSummary`. Finished
  * paragraphs never re-render while the live tail streams.
  */
-export const ReasoningText = forwardRef(function ReasoningText(
+export const ReasoningText = /* @__PURE__ */ forwardRef(function ReasoningText(
   { asChild, children, ...props }: ReasoningTextProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
@@ -640,7 +640,7 @@ function snapCut(element: HTMLElement): void {
  * `data-overflow-start` / `data-overflow-end` (more above / below). A finished block at
  * rest is never cut through a code block, table, step or card (see `--reasoning-body-snap`).
  */
-export const ReasoningScrollArea = forwardRef(function ReasoningScrollArea(
+export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function ReasoningScrollArea(
   { asChild, onScroll, ...props }: ReasoningScrollAreaProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {

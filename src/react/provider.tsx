@@ -20,7 +20,7 @@ export interface ReasoningConfig {
   readonly now?: () => number
 }
 
-const ConfigContext = createContext<ReasoningConfig>({})
+const ConfigContext = /* @__PURE__ */ createContext<ReasoningConfig>({})
 
 export interface ReasoningProviderProps extends ReasoningConfig {
   readonly children?: ReactNode

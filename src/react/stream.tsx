@@ -57,7 +57,7 @@ export interface ReasoningStreamProps extends StreamInput, SharedPanelProps, Com
  * (`beforeMessageId`) to place panels inside a chat's message list. A panel
  * collapses when the answer after it starts.
  */
-export const ReasoningStream = forwardRef(function ReasoningStream(
+export const ReasoningStream = /* @__PURE__ */ forwardRef(function ReasoningStream(
   {
     source,
     store,
@@ -137,7 +137,7 @@ export interface ReasoningPendingProps extends ComponentPropsWithoutRef<'div'> {
  * `pendingIndicator`): the same markup, size and place as a streaming panel's status row, so
  * the block that follows replaces it without a jump. For message lists you lay out yourself.
  */
-export const ReasoningPending = forwardRef(function ReasoningPending(
+export const ReasoningPending = /* @__PURE__ */ forwardRef(function ReasoningPending(
   { label, ...props }: ReasoningPendingProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {

@@ -29,7 +29,7 @@ export interface ReasoningSummaryProps extends ComponentPropsWithoutRef<'div'> {
  * standalone summary projects its block to the `summary` level first. Renders
  * nothing under `none` (its `visibility` prop, the provider's, or its panel's).
  */
-export const ReasoningSummary = forwardRef(function ReasoningSummary(
+export const ReasoningSummary = /* @__PURE__ */ forwardRef(function ReasoningSummary(
   { block, visibility, providerOnly = false, labels, renderText, ...props }: ReasoningSummaryProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {

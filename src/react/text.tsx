@@ -54,7 +54,7 @@ interface ParagraphProps {
 }
 
 /** One paragraph. Memoised on its props, so a finished paragraph renders once. */
-const Paragraph = memo(function Paragraph({ text, live, kind, render }: ParagraphProps) {
+const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, live, kind, render }: ParagraphProps) {
   // Only a finished paragraph of one line can be a heading: a live one may still grow.
   const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
   const liveAttribute = live ? '' : undefined
@@ -79,7 +79,7 @@ interface FinishedProps {
  * The finished paragraphs. `splitParagraphs` keeps the same array until one more
  * paragraph finishes, so while the tail streams this whole list is skipped.
  */
-const Finished = memo(function Finished({ paragraphs, kind, render }: FinishedProps) {
+const Finished = /* @__PURE__ */ memo(function Finished({ paragraphs, kind, render }: FinishedProps) {
   return paragraphs.map((p, i) => <Paragraph key={i} text={p} live={false} kind={kind} render={render} />)
 })
 

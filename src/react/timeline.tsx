@@ -27,7 +27,7 @@ type Row =
  * structured steps (type, confidence, key factors, conclusion) inside the
  * panels. An ordered list; each row a list item.
  */
-export const ReasoningTimeline = forwardRef(function ReasoningTimeline(
+export const ReasoningTimeline = /* @__PURE__ */ forwardRef(function ReasoningTimeline(
   { source, store, state: given, runId, showTokens = true, visibility, openPolicy, labels, locale, renderText, animationDuration, ...props }: ReasoningTimelineProps,
   ref: ForwardedRef<HTMLOListElement>,
 ) {
@@ -109,7 +109,7 @@ export interface ReasoningToolCallProps extends ComponentPropsWithoutRef<'div'> 
  * one per call; use it alone where your chat lays out its own message list.
  * `data-slot="timeline-tool"`, `data-status`, `data-state` (open|closed, with children).
  */
-export const ReasoningToolCall = forwardRef(function ReasoningToolCall(
+export const ReasoningToolCall = /* @__PURE__ */ forwardRef(function ReasoningToolCall(
   { call, labels, locale, children, defaultOpen = false, ...props }: ReasoningToolCallProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
