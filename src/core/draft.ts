@@ -130,12 +130,12 @@ export interface Draft {
   state: ReasoningState
 }
 
-const EMPTY_STATE: ReasoningState = Object.freeze({
-  blocks: Object.freeze([]) as readonly ReasoningBlock[],
-  timeline: Object.freeze([]) as readonly TimelineEntry[],
-  runs: Object.freeze([]) as readonly RunInfo[],
-  subagents: Object.freeze([]) as readonly SubagentInfo[],
-  diagnostics: Object.freeze([]) as readonly ReasoningDiagnostic[],
+const EMPTY_STATE: ReasoningState = /* @__PURE__ */ Object.freeze({
+  blocks: /* @__PURE__ */ Object.freeze([]) as readonly ReasoningBlock[],
+  timeline: /* @__PURE__ */ Object.freeze([]) as readonly TimelineEntry[],
+  runs: /* @__PURE__ */ Object.freeze([]) as readonly RunInfo[],
+  subagents: /* @__PURE__ */ Object.freeze([]) as readonly SubagentInfo[],
+  diagnostics: /* @__PURE__ */ Object.freeze([]) as readonly ReasoningDiagnostic[],
 })
 
 export function createDraft(now: () => number, maxDiagnostics = 500): Draft {
@@ -209,13 +209,18 @@ function quote(value: unknown): string {
 export const validId = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length > 0 ? value : undefined
 
+/**
+ * Records a diagnostic. Message text is for development: call sites build it only when
+ * `process.env.NODE_ENV !== 'production'` (as React does with its errors), so an app's production
+ * bundle ships the codes without the sentences; there an empty message becomes the code.
+ */
 export function report(d: Draft, code: DiagnosticCode, message: string, eventIndex = d.eventIndex - 1): void {
   if (d.diagnostics.length >= d.maxDiagnostics) {
     // Keep the cap visible: the last entry says how many were dropped.
     d.diagnosticsDropped++
     d.diagnostics[d.diagnostics.length - 1] = truncatedNote(d)
   } else {
-    d.diagnostics.push({ code, message, eventIndex })
+    d.diagnostics.push({ code, message: message || code, eventIndex })
   }
   d.diagnosticsChanged = true
   d.changed = true
@@ -224,7 +229,10 @@ export function report(d: Draft, code: DiagnosticCode, message: string, eventInd
 function truncatedNote(d: Draft): ReasoningDiagnostic {
   return {
     code: 'diagnostics-truncated',
-    message: `Diagnostics are capped at ${d.maxDiagnostics}; ${d.diagnosticsDropped + 1} more were counted but not kept.`,
+    message:
+      process.env.NODE_ENV !== 'production'
+        ? `Diagnostics are capped at ${d.maxDiagnostics}; ${d.diagnosticsDropped + 1} more were counted but not kept.`
+        : 'diagnostics-truncated',
     eventIndex: d.eventIndex - 1,
   }
 }
@@ -234,7 +242,7 @@ export function timeOf(d: Draft, event: Event): number {
   const ts = event.timestamp
   if (ts === undefined || ts === null) return d.now()
   if (typeof ts === 'number' && Number.isSafeInteger(ts) && ts >= 0) return ts
-  report(d, 'malformed-field', `${String(event.type)}.timestamp must be a non-negative integer (got ${describe(ts)}); the store's clock was used instead.`)
+  report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${String(event.type)}.timestamp must be a non-negative integer (got ${describe(ts)}); the store's clock was used instead.` : '')
   return d.now()
 }
 
@@ -248,7 +256,7 @@ export function metaOf(d: Draft, event: Event): ReasoningUiMetadata | undefined 
   if (event.metadata === undefined) return undefined
   // Events are dated by their timestamps and placed by their ids: history keys mean nothing here.
   return descriptionOf(readReasoningUiMetadata(event.metadata, (problem) =>
-    report(d, 'malformed-field', `${String(event.type)}: ${problem}; that field was ignored.`),
+    report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${String(event.type)}: ${problem}; that field was ignored.` : ''),
   ))
 }
 
@@ -297,14 +305,14 @@ export function setRun(d: Draft, index: number, run: RunInfo): void {
 
 export function requireId(d: Draft, event: Event, field: string): string | undefined {
   const id = validId(event[field])
-  if (id === undefined) report(d, 'missing-id', `${String(event.type)} needs a non-empty string '${field}' (got ${describe(event[field])}).`)
+  if (id === undefined) report(d, 'missing-id', process.env.NODE_ENV !== 'production' ? `${String(event.type)} needs a non-empty string '${field}' (got ${describe(event[field])}).` : '')
   return id
 }
 
 export function requireDelta(d: Draft, event: Event): string | undefined {
   const delta = event.delta
   if (typeof delta === 'string') return delta
-  report(d, 'malformed-field', `${String(event.type)}.delta must be a string (got ${describe(delta)}); the event was ignored.`)
+  report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${String(event.type)}.delta must be a string (got ${describe(delta)}); the event was ignored.` : '')
   return undefined
 }
 

@@ -140,6 +140,11 @@ export interface ReasoningBlock {
 /** Everything the producer did wrong, one entry per violation, in arrival order. */
 export interface ReasoningDiagnostic {
   readonly code: DiagnosticCode
+  /**
+   * What went wrong, in a sentence, in development builds. Where `process.env.NODE_ENV` is
+   * `production` (an app's production bundle) the kit's sentences are left out, as React leaves
+   * out its error text, and this is the `code`; a `transport` diagnostic keeps the error's own text.
+   */
   readonly message: string
   /** Index of the offending event among all events dispatched to the store (0-based); -1 for transport-level diagnostics. */
   readonly eventIndex: number
