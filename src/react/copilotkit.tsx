@@ -1,4 +1,3 @@
-import { forwardRef, type ForwardedRef } from 'react'
 import { definedOnly } from './labels'
 import { ReasoningPanel } from './panel'
 import { usePartBlock } from './part-block'
@@ -7,6 +6,8 @@ import type { SharedPanelProps } from './stream'
 /** An AG-UI reasoning message as CopilotKit holds it (`{ id, role: 'reasoning', content, encryptedValue? }`). */
 export interface CopilotKitReasoningMessageData {
   readonly id: string
+  /** `'reasoning'`. Listed so that CopilotKit's slot type and this component's type overlap (the cast below). */
+  readonly role?: string | undefined
   /** The reasoning text so far. Untrusted: rendered as text only. */
   readonly content: string
   /** Opaque provider artefact: with no content, the message shows as encrypted-only. Never rendered. */
@@ -35,12 +36,21 @@ export interface CopilotKitReasoningMessageProps extends SharedPanelProps {
  * <CopilotChat messageView={{ reasoningMessage: CopilotKitReasoningMessage as typeof CopilotChatReasoningMessage }} />
  * ```
  *
- * (The cast is CopilotKit's own pattern: the slot's type includes its default's static parts.)
+ * (The cast is CopilotKit's own documented pattern: the slot's type is its default
+ * component's, static `Header`/`Content`/`Toggle` parts included. A plain function
+ * component, not `forwardRef`, so that the cast type-checks.)
  */
-export const CopilotKitReasoningMessage = forwardRef(function CopilotKitReasoningMessage(
-  { message, messages, isRunning, visibility, openPolicy, labels, locale, renderText, animationDuration }: CopilotKitReasoningMessageProps,
-  ref: ForwardedRef<HTMLDivElement>,
-) {
+export function CopilotKitReasoningMessage({
+  message,
+  messages,
+  isRunning,
+  visibility,
+  openPolicy,
+  labels,
+  locale,
+  renderText,
+  animationDuration,
+}: CopilotKitReasoningMessageProps) {
   const latest = messages !== undefined && messages[messages.length - 1]?.id === message.id
   const content = typeof message.content === 'string' ? message.content : ''
   const block = usePartBlock(message.id, {
@@ -50,5 +60,5 @@ export const CopilotKitReasoningMessage = forwardRef(function CopilotKitReasonin
   })
   // Only the panel's own settings: CopilotKit's slot props (`message`, `messages`, …) are not for the DOM.
   const panel = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
-  return <ReasoningPanel block={block} {...panel} data-message-id={message.id} ref={ref} />
-})
+  return <ReasoningPanel block={block} {...panel} data-message-id={message.id} />
+}
