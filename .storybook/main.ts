@@ -39,6 +39,23 @@ const config: StorybookConfig = {
     name: '@storybook/react-vite',
     options: {},
   },
+  typescript: {
+    // The Docs pages' prop tables come from the components' own props and doc comments.
+    // Storybook's default, react-docgen, reads only what a props interface declares itself:
+    // it lost every prop ReasoningPanelProps inherits (`Omit<ReasoningProps, …>`: block,
+    // visibility, open, labels…) and those of SharedPanelProps / StreamInput. The TypeScript
+    // checker behind react-docgen-typescript resolves inherited, imported and mapped types.
+    reactDocgen: 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      tsconfigPath: resolve(root, 'tsconfig.json'),
+      // Only the kit's components carry doc comments worth a table.
+      include: ['src/**/*.tsx'],
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+      // React's DOM attributes (`ComponentPropsWithoutRef<'div'>`) are not the kit's API.
+      propFilter: (prop) => (prop.parent ? !/node_modules/.test(prop.parent.fileName) : true),
+    },
+  },
   core: {
     // No network here (and none needed): no telemetry, no update checks.
     disableTelemetry: true,

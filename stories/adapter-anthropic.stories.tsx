@@ -9,6 +9,7 @@ import thinkingThenText from '../test/fixtures/providers/anthropic/thinking-then
 import { settled } from './support/play'
 import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 /**
  * What the Anthropic adapter makes of a recorded Messages stream (the fixtures
@@ -42,6 +43,7 @@ const meta = {
   render: (args) => <StreamStory {...args} />,
   args: { events: thinkingThenTextEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
+  parameters: snippet('adapter-anthropic'),
 } satisfies Meta<StreamStoryArgs>
 
 export default meta

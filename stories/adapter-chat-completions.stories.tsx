@@ -11,6 +11,7 @@ import thinkTags from '../test/fixtures/providers/chat-completions/think-tags.js
 import { settled } from './support/play'
 import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 /**
  * What the chat completions adapter makes of a recorded stream (the fixtures in
@@ -45,6 +46,7 @@ const meta = {
   render: (args) => <StreamStory {...args} />,
   args: { events: deepseekEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
+  parameters: snippet('adapter-chat-completions'),
 } satisfies Meta<StreamStoryArgs>
 
 export default meta
@@ -88,12 +90,12 @@ export const InterleavedThinkTags: Story = {
   },
 }
 
-/** OpenRouter `reasoning_details` from an OpenAI model, under `summary`: the provider summary, never the encrypted detail. */
+/** OpenRouter `reasoning_details` from an OpenAI model, under `summary`, kept open: the provider summary, never the encrypted detail. */
 export const OpenRouterSummary: Story = {
-  args: { events: summaryEvents, visibility: 'summary' },
+  args: { events: summaryEvents, visibility: 'summary', openPolicy: 'stay-open' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(canvas.getByRole('button', { name: /Thought for/ }))
+    await expect(canvas.getByRole('button', { name: /Thought for/ })).toHaveAttribute('aria-expanded', 'true')
     await settled(canvasElement)
     await expect(canvasElement.querySelector('[data-slot="reasoning-summary"][data-source="provider"]')).toHaveTextContent(
       'The user asks where order 4411 is.',

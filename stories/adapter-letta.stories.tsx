@@ -9,6 +9,7 @@ import { T0 } from './support/events'
 import { settled } from './support/play'
 import { StreamStory, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 /**
  * The Letta fixtures (test/fixtures/providers/letta), dated `gap` ms apart from
@@ -29,6 +30,7 @@ const meta = {
   render: (args) => <StreamStory {...args} />,
   args: { events: agentLoopEvents, live: false, visibility: 'full' },
   argTypes: { ...eventArgTypes, ...openPolicyArgType },
+  parameters: snippet('adapter-letta'),
 } satisfies Meta<StreamStoryArgs>
 
 export default meta
@@ -52,12 +54,12 @@ export const AgentLoop: Story = {
   },
 }
 
-/** The same stream under `summary`: each block shows its heading line as a title, never the raw reasoning. */
+/** The same stream under `summary`, every block kept open: each shows its heading line as a title, never the raw reasoning. */
 export const AgentLoopSummary: Story = {
-  args: { visibility: 'summary' },
+  args: { visibility: 'summary', openPolicy: 'stay-open' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    for (const trigger of canvas.getAllByRole('button', { name: /^Thought for/ })) await userEvent.click(trigger)
+    for (const trigger of canvas.getAllByRole('button', { name: /^Thought for/ })) await expect(trigger).toHaveAttribute('aria-expanded', 'true')
     await settled(canvasElement)
     // Each title shows twice: as the block's title on its status row and as the one title listed in the open body.
     for (const title of ['Recalling the user', 'Planning the weekend']) {

@@ -10,6 +10,7 @@ import { T0 } from './support/events'
 import { settled } from './support/play'
 import { TimelineStory, type TimelineStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 /**
  * MEUP envelopes carry no time (the ADR's shape has no `ts`): the adapter stamps
@@ -32,6 +33,7 @@ const meta = {
   render: (args) => <TimelineStory {...args} />,
   args: { events: adrEvents, live: false, visibility: 'full' },
   argTypes: { ...eventArgTypes, ...openPolicyArgType },
+  parameters: snippet('adapter-meup'),
 } satisfies Meta<TimelineStoryArgs>
 
 export default meta

@@ -11,6 +11,7 @@ import cutByTokenLimit from '../test/fixtures/providers/openai-responses/token-l
 import { settled } from './support/play'
 import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 const start = Date.UTC(2025, 7, 20, 14, 0, 0)
 
@@ -45,6 +46,7 @@ const meta = {
   render: (args) => <StreamStory {...args} />,
   args: { events: summaryEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
+  parameters: snippet('adapter-openai-responses'),
 } satisfies Meta<StreamStoryArgs>
 
 export default meta
@@ -67,11 +69,12 @@ export const SummaryThenAnswer: Story = {
   },
 }
 
-/** The summary visibility level: a provider summary is what it shows. */
+/** The summary visibility level, kept open: a provider summary is what it shows. */
 export const SummaryVisibility: Story = {
-  args: { visibility: 'summary' },
+  args: { visibility: 'summary', openPolicy: 'stay-open' },
   play: async ({ canvasElement }) => {
-    await openPanel(canvasElement, /Thought for/)
+    await expect(within(canvasElement).getByRole('button', { name: /Thought for/ })).toHaveAttribute('aria-expanded', 'true')
+    await settled(canvasElement)
     await expect(canvasElement.querySelector('[data-slot="reasoning-summary"][data-source="provider"]')).toHaveTextContent(/so the total is 21\./)
   },
 }

@@ -10,6 +10,7 @@ import cutByTokenLimit from '../test/fixtures/providers/vercel-ai/token-limit-du
 import { settled } from './support/play'
 import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 const start = Date.UTC(2025, 7, 21, 9, 30, 0)
 
@@ -46,6 +47,7 @@ const meta = {
   render: (args) => <StreamStory {...args} />,
   args: { events: thinkingEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
+  parameters: snippet('adapter-vercel-ai'),
 } satisfies Meta<StreamStoryArgs>
 
 export default meta

@@ -3,7 +3,8 @@ import { EncryptedReasoningIndicator, ThinkingIndicator } from 'reasoning-ui'
 import { expect, within } from 'storybook/test'
 import { runStarted } from './support/events'
 import { completeEvents, encryptedOnlyEvents, encryptedStreamingEvents, opaqueReasoning } from './support/reasoning-scripts'
-import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+import { documents, eventArgTypes, ScriptedStream, type EventArgs } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 interface IndicatorStoryArgs extends EventArgs {
   /** The text (default: the `thinking` / `encrypted` label). */
@@ -40,15 +41,10 @@ const meta = {
   subcomponents: { EncryptedReasoningIndicator },
   render: (args) => <ThinkingStory {...args} />,
   args: { events: [runStarted()], live: false },
-  argTypes: {
-    events: { control: false, description: 'The AG-UI events played into the store.' },
-    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
-    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
-    label: { control: 'text', description: 'The text. Default: the `thinking` / `encrypted` label.' },
-    active: { control: 'boolean', description: 'ThinkingIndicator: animate the shimmer. Default: while the stream is reasoning.' },
-  },
+  // `label` and `active` are the components' props: their rows and descriptions come from their doc comments.
+  argTypes: eventArgTypes,
   // Indicators never show reasoning text and take no visibility (checked in test/browser/stories.test.tsx).
-  parameters: { privacy: { rawText: false, visibility: false } },
+  parameters: { ...snippet('indicator-thinking'), privacy: { rawText: false, visibility: false } },
 } satisfies Meta<IndicatorStoryArgs>
 
 export default meta
@@ -74,6 +70,7 @@ export const ThinkingInactive: Story = {
 /** EncryptedReasoningIndicator for a finished block the provider kept encrypted: lock, label, duration. */
 export const Encrypted: Story = {
   args: { events: encryptedOnlyEvents },
+  parameters: snippet('indicator-encrypted'),
   render: (args) => <EncryptedStory {...args} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -86,6 +83,7 @@ export const Encrypted: Story = {
 /** EncryptedReasoningIndicator while the hidden reasoning goes on: a live, narrow counter. */
 export const EncryptedStreaming: Story = {
   args: { events: encryptedStreamingEvents },
+  parameters: snippet('indicator-encrypted'),
   render: (args) => <EncryptedStory {...args} />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('4s')).toBeVisible()

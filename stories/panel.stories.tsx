@@ -16,6 +16,7 @@ import {
   streamingEvents,
 } from './support/reasoning-scripts'
 import { recordedModel } from './support/scripts'
+import { snippet } from './support/snippets'
 
 const meta = {
   title: 'Components/ReasoningPanel',
@@ -23,6 +24,7 @@ const meta = {
   render: (args) => <PanelStory {...args} />,
   args: { events: completeEvents, live: false, visibility: 'full' },
   argTypes: { ...eventArgTypes, ...openPolicyArgType },
+  parameters: snippet('panel'),
 } satisfies Meta<PanelStoryArgs>
 
 export default meta
@@ -33,14 +35,13 @@ const titles = ['Reading the question', 'Setting up the equation', 'Checking the
 
 // ── Streaming ───────────────────────────────────────────────────────────
 
-/** Still thinking, 7 seconds in, under `none`: the status row only, nothing to open. */
-export const StreamingNone: Story = {
-  args: { events: streamingEvents, visibility: 'none' },
+/** Still thinking under `full`: open while streaming, the text arriving paragraph by paragraph. */
+export const StreamingFull: Story = {
+  args: { events: streamingEvents, visibility: 'full' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByText('Thinking · 7s')).toBeVisible()
-    await expect(canvas.queryByRole('button')).toBeNull()
-    await expect(canvasElement).not.toHaveTextContent(raw)
+    await expect(canvas.getByRole('button', { name: /Thinking · 7s/ })).toHaveAttribute('aria-expanded', 'true')
+    await expect(canvas.getByText(new RegExp(raw))).toBeVisible()
   },
 }
 
@@ -55,17 +56,61 @@ export const StreamingSummary: Story = {
   },
 }
 
-/** Still thinking under `full`: open while streaming, the text arriving paragraph by paragraph. */
-export const StreamingFull: Story = {
-  args: { events: streamingEvents, visibility: 'full' },
+/** Still thinking, 7 seconds in, under `none`: the status row only, nothing to open. */
+export const StreamingNone: Story = {
+  args: { events: streamingEvents, visibility: 'none' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('button', { name: /Thinking · 7s/ })).toHaveAttribute('aria-expanded', 'true')
-    await expect(canvas.getByText(new RegExp(raw))).toBeVisible()
+    await expect(canvas.getByText('Thinking · 7s')).toBeVisible()
+    await expect(canvas.queryByRole('button')).toBeNull()
+    await expect(canvasElement).not.toHaveTextContent(raw)
   },
 }
 
 // ── Complete ────────────────────────────────────────────────────────────
+
+/**
+ * Done, under `full`, opened (a stored block with `defaultOpen`): the whole text. Closing hides it (kept in
+ * the page as `hidden="until-found"`, so find-in-page still reaches it); the play function opens it again.
+ */
+export const CompleteFull: Story = {
+  args: { visibility: 'full', defaultOpen: true },
+  parameters: snippet('panel-stored'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = canvas.getByRole('button', { name: /Thought for 12 seconds/ })
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await settled(canvasElement)
+    await expect(canvas.getByText(new RegExp(raw))).toBeVisible()
+    await expect(canvas.getByRole('group', { name: 'Reasoning' })).toBeVisible()
+    await userEvent.click(trigger)
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    const content = canvasElement.querySelector('[data-slot="reasoning-content"]')!
+    await waitFor(() => expect(content).toHaveAttribute('hidden', 'until-found'))
+    await expect(canvas.getByText(new RegExp(raw))).not.toBeVisible()
+    await expect(canvasElement.querySelector('[data-slot="reasoning-content"]:not([hidden])')).toBeNull()
+    await userEvent.click(trigger)
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await settled(canvasElement)
+    await expect(canvas.getByText(new RegExp(raw))).toBeVisible()
+  },
+}
+
+/** Done, under `summary`, opened (a stored block with `defaultOpen`): the reasoning's titles, never its text. */
+export const CompleteSummary: Story = {
+  args: { visibility: 'summary', defaultOpen: true },
+  parameters: snippet('panel-stored'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = canvas.getByRole('button', { name: /Thought for 12 seconds/ })
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await settled(canvasElement)
+    // The first title is also the block's title on the status row: look in the body.
+    const body = canvas.getByRole('group', { name: 'Reasoning' })
+    for (const title of titles) await expect(within(body).getByText(title)).toBeVisible()
+    await expect(canvasElement).not.toHaveTextContent(raw)
+  },
+}
 
 /** Done, under `none`: "Thought for 12 seconds" and nothing else. */
 export const CompleteNone: Story = {
@@ -77,47 +122,32 @@ export const CompleteNone: Story = {
   },
 }
 
-/** Done, under `summary`: collapsed; opening shows the reasoning's titles and never its text. */
-export const CompleteSummary: Story = {
-  args: { visibility: 'summary' },
+// ── Stopped and interrupted ─────────────────────────────────────────────────────────
+
+/** The run failed 9 seconds in, under `full`, opened: the text that arrived is kept. */
+export const InterruptedFull: Story = {
+  args: { events: interruptedEvents, visibility: 'full', defaultOpen: true },
+  parameters: snippet('panel-stored'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const trigger = canvas.getByRole('button', { name: /Thought for 12 seconds/ })
-    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    await userEvent.click(trigger)
-    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await expect(canvas.getByRole('button', { name: /Reasoning interrupted after 9 seconds/ })).toHaveAttribute('aria-expanded', 'true')
     await settled(canvasElement)
-    // The first title is also the block's title on the status row: look in the body.
-    const body = canvas.getByRole('group', { name: 'Reasoning' })
-    for (const title of titles) await expect(within(body).getByText(title)).toBeVisible()
+    await expect(canvas.getByText(/The gap closes at 80 \+ 70 = 150 km\/h,/)).toBeVisible()
+  },
+}
+
+/** The run failed 9 seconds in, under `summary`, opened: the titles that arrived. */
+export const InterruptedSummary: Story = {
+  args: { events: interruptedEvents, visibility: 'summary', defaultOpen: true },
+  parameters: snippet('panel-stored'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('button', { name: /Reasoning interrupted after 9 seconds/ })).toHaveAttribute('aria-expanded', 'true')
+    await settled(canvasElement)
+    await expect(canvas.getByText('Setting up the equation')).toBeVisible()
     await expect(canvasElement).not.toHaveTextContent(raw)
   },
 }
-
-/**
- * Done, under `full`: collapsed after the answer started; opening shows the whole text, closing hides it
- * (kept in the page as `hidden="until-found"`, so find-in-page still reaches it).
- */
-export const CompleteFull: Story = {
-  args: { visibility: 'full' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    const trigger = canvas.getByRole('button', { name: /Thought for 12 seconds/ })
-    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    await userEvent.click(trigger)
-    await settled(canvasElement)
-    await expect(canvas.getByText(new RegExp(raw))).toBeVisible()
-    await expect(canvas.getByRole('group', { name: 'Reasoning' })).toBeVisible()
-    await userEvent.click(trigger)
-    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    const content = canvasElement.querySelector('[data-slot="reasoning-content"]')!
-    await waitFor(() => expect(content).toHaveAttribute('hidden', 'until-found'))
-    await expect(canvas.getByText(new RegExp(raw))).not.toBeVisible()
-    await expect(canvasElement.querySelector('[data-slot="reasoning-content"]:not([hidden])')).toBeNull()
-  },
-}
-
-// ── Stopped and interrupted ─────────────────────────────────────────────────────────
 
 /** The run failed 9 seconds in, under `none`. */
 export const InterruptedNone: Story = {
@@ -127,35 +157,13 @@ export const InterruptedNone: Story = {
   },
 }
 
-/** The run failed 9 seconds in, under `summary`: the titles that arrived. */
-export const InterruptedSummary: Story = {
-  args: { events: interruptedEvents, visibility: 'summary' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await userEvent.click(canvas.getByRole('button', { name: /Reasoning interrupted after 9 seconds/ }))
-    await settled(canvasElement)
-    await expect(canvas.getByText('Setting up the equation')).toBeVisible()
-    await expect(canvasElement).not.toHaveTextContent(raw)
-  },
-}
-
-/** The run failed 9 seconds in, under `full`: the text that arrived is kept. */
-export const InterruptedFull: Story = {
-  args: { events: interruptedEvents, visibility: 'full' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await userEvent.click(canvas.getByRole('button', { name: /Reasoning interrupted after 9 seconds/ }))
-    await settled(canvasElement)
-    await expect(canvas.getByText(/The gap closes at 80 \+ 70 = 150 km\/h,/)).toBeVisible()
-  },
-}
-
 /**
  * The user pressed Stop 4 seconds in (the app calls `store.streamEnded(undefined, 'stopped')`):
  * neutral wording and the bulb, no alert (a stop is no failure); what arrived is kept.
  */
 export const StoppedByUser: Story = {
   args: { events: stoppedEvents, endStream: 'stopped', visibility: 'full' },
+  parameters: snippet('panel-stop'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
@@ -187,6 +195,7 @@ export const EncryptedOnly: Story = {
 /** 200 KB of reasoning (over four minutes, dozens of bold heading lines), opened: the body is capped, scrolls, fades at its end and offers "Show all". */
 export const LongTrace: Story = {
   args: { events: longTraceEvents, visibility: 'full', defaultOpen: true },
+  parameters: snippet('panel-stored'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('button', { name: /Thought for 4 minutes, 18 seconds/ })).toHaveAttribute('aria-expanded', 'true')
@@ -247,6 +256,7 @@ function ControlledPanel(args: PanelStoryArgs) {
 /** Controlled: `open` + `onOpenChange` held by the app, driven by buttons outside the panel and by the panel's own trigger. */
 export const ControlledOpen: Story = {
   args: { visibility: 'full' },
+  parameters: snippet('panel-controlled'),
   render: (args) => <ControlledPanel {...args} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -272,6 +282,7 @@ export const ControlledOpen: Story = {
  */
 export const CustomTheme: Story = {
   args: { events: severalBlocksEvents, visibility: 'full' },
+  parameters: snippet('panel-brand'),
   render: (args) => (
     <div className="acme-brand" style={{ padding: '1rem', borderRadius: 16 }}>
       <PanelStory {...args} />
@@ -288,6 +299,7 @@ export const CustomTheme: Story = {
 export const Dark: Story = {
   args: { events: severalBlocksEvents, visibility: 'full' },
   globals: { theme: 'dark' },
+  parameters: snippet('panel-dark'),
   play: async ({ canvasElement }) => {
     const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
     await expect(getComputedStyle(panel).color).toBe('rgb(230, 237, 243)')

@@ -12,6 +12,7 @@ import { expect, userEvent, within } from 'storybook/test'
 import { completeEvents, streamingEvents } from './support/reasoning-scripts'
 import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
 import './support/headless.css'
+import { snippet } from './support/snippets'
 
 type PartsStoryArgs = EventArgs & Pick<ReasoningProps, 'visibility' | 'openPolicy' | 'defaultOpen'>
 
@@ -53,6 +54,7 @@ const meta = {
   render: (args) => <HandComposed {...args} />,
   args: { events: completeEvents, live: false, visibility: 'full' },
   argTypes: eventArgTypes,
+  parameters: snippet('parts'),
 } satisfies Meta<PartsStoryArgs>
 
 export default meta

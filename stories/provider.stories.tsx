@@ -5,6 +5,7 @@ import { germanLabels, localeLabels, type LabelsLanguage } from 'reasoning-ui/lo
 import { agentLoopEvents, germanEvents, severalBlocksEvents } from './support/reasoning-scripts'
 import { settled } from './support/play'
 import { documents, type EventArgs, eventArgTypes, ScriptedStream } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 interface ProviderStoryArgs extends EventArgs {
   /** Given to the provider, so every component below inherits it. */
@@ -16,6 +17,7 @@ const meta = {
   component: documents<ProviderStoryArgs>(ReasoningProvider),
   args: { events: severalBlocksEvents, live: false, visibility: 'summary' },
   argTypes: eventArgTypes,
+  parameters: snippet('provider'),
 } satisfies Meta<ProviderStoryArgs>
 
 export default meta
@@ -28,6 +30,7 @@ type Story = StoryObj<typeof meta>
 export const German: Story = {
   args: { events: germanEvents, visibility: 'full' },
   globals: { locale: 'de' },
+  parameters: snippet('provider-german'),
   render: ({ events, live, intervalMs, visibility }) => (
     <ReasoningProvider locale="de" labels={germanLabels} {...(visibility !== undefined && { visibility })}>
       <ScriptedStream events={events} live={live} {...(intervalMs !== undefined && { intervalMs })}>
@@ -75,6 +78,7 @@ const languageNames: Readonly<Record<LabelsLanguage, string>> = {
  */
 export const EveryLocale: Story = {
   args: { events: agentLoopEvents, visibility: 'full' },
+  parameters: snippet('provider-locales'),
   render: ({ events, live, intervalMs, visibility }) => (
     <div style={{ display: 'grid', gap: '1.5rem' }}>
       {(Object.keys(localeLabels) as LabelsLanguage[]).map((locale) => (

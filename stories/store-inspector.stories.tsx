@@ -6,6 +6,7 @@ import {
 } from 'reasoning-ui'
 import { playEvents } from './support/scripted-stream'
 import { messyProducer, recordedModel } from './support/scripts'
+import { snippet } from './support/snippets'
 
 /**
  * A live view of a reasoning store while a scripted AG-UI stream plays into it:
@@ -87,6 +88,7 @@ const meta = {
   component: StoreInspector,
   args: { intervalMs: 20 },
   argTypes: { events: { control: false } },
+  parameters: snippet('store-inspector'),
 } satisfies Meta<typeof StoreInspector>
 
 export default meta

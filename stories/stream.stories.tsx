@@ -6,6 +6,7 @@ import { settled } from './support/play'
 import { arabicEvents, opaqueReasoning, severalBlocksEvents, usageEvents } from './support/reasoning-scripts'
 import { StreamStory, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 const meta = {
   title: 'Components/ReasoningStream',
@@ -13,6 +14,7 @@ const meta = {
   render: (args) => <StreamStory {...args} />,
   args: { events: severalBlocksEvents, live: false, visibility: 'full' },
   argTypes: { ...eventArgTypes, ...openPolicyArgType },
+  parameters: snippet('stream'),
 } satisfies Meta<StreamStoryArgs>
 
 export default meta
@@ -95,6 +97,7 @@ export const ReasoningTokens: Story = {
 export const RightToLeft: Story = {
   args: { events: arabicEvents },
   globals: { dir: 'rtl', locale: 'ar' },
+  parameters: snippet('stream-arabic'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('[dir="rtl"]')).not.toBeNull()

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { ReasoningSummary, type ReasoningSummaryProps } from 'reasoning-ui'
 import { expect, waitFor, within } from 'storybook/test'
 import { noSummaryEvents, providerSummaryEvents, titlesOnlyEvents } from './support/reasoning-scripts'
-import { documents, ScriptedStream, type EventArgs } from './support/scripted-store'
+import { documents, eventArgTypes, ScriptedStream, type EventArgs } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 type SummaryStoryArgs = EventArgs & Pick<ReasoningSummaryProps, 'labels'>
 
@@ -20,13 +21,9 @@ const meta = {
   component: documents<SummaryStoryArgs>(ReasoningSummary),
   render: (args) => <SummaryStory {...args} />,
   args: { events: providerSummaryEvents, live: false },
-  argTypes: {
-    events: { control: false, description: 'The AG-UI events played into the store.' },
-    live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
-    intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
-  },
+  argTypes: eventArgTypes,
   // Never shows raw reasoning; takes no visibility (a standalone summary is the `summary` level). Checked in test/browser/stories.test.tsx.
-  parameters: { privacy: { rawText: false, visibility: false } },
+  parameters: { ...snippet('summary'), privacy: { rawText: false, visibility: false } },
 } satisfies Meta<SummaryStoryArgs>
 
 export default meta

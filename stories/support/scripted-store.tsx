@@ -138,32 +138,33 @@ export function ScriptedStream({ events, live, intervalMs = 20, endStream, child
 }
 
 /**
- * The component a story file documents (its doc comments and props feed the
- * docs page), typed for the story's args: stories take `events` where the
- * component takes a block or a state.
+ * The component a story file documents, typed for the story's args: stories take
+ * `events` where the component takes a block or a state. Its props and doc
+ * comments make the Docs page's table (react-docgen-typescript, .storybook/main.ts);
+ * the harness's args stay out of it (`snippet` in ./snippets).
  */
 export function documents<Args>(component: object): ComponentType<Args> {
   return component as ComponentType<Args>
 }
 
-/** Controls shared by every story driven by `args.events`. */
+/** The args that drive the harness, not props of any component. */
+export const harnessArgs = ['events', 'live', 'intervalMs', 'endStream'] as const
+
+const harness = { category: 'Story harness (not a prop)' } as const
+
+/**
+ * Controls shared by every story driven by `args.events`, in the canvas's Controls
+ * panel only. The components' own props (`visibility`, `openPolicy`, …) get their
+ * rows, descriptions and controls from their doc comments and types.
+ */
 export const eventArgTypes = {
-  events: { control: false, description: 'The AG-UI events played into the store.' },
-  live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.' },
-  intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.' },
-  endStream: { control: false, description: "After the last event, end the stream with this reason ('stopped': the user's Stop)." },
-  visibility: {
-    control: 'inline-radio',
-    options: ['none', 'summary', 'full'],
-    description: 'What may reach the DOM: the status row only, the summary, or the full text.',
-  },
+  events: { control: false, description: 'The AG-UI events played into the store.', table: harness },
+  live: { control: 'boolean', description: 'Replay the events at a realistic pace instead of showing where they end.', table: harness },
+  intervalMs: { control: { type: 'number', min: 5, max: 200 }, description: 'Milliseconds between events while replaying.', table: harness },
+  endStream: { control: false, description: "After the last event, end the stream with this reason ('stopped': the user's Stop).", table: harness },
 } as const
 
-/** The open-policy control, for stories of components that hold panels. */
+/** A control for the open policy's named choices (the prop also takes an object). */
 export const openPolicyArgType = {
-  openPolicy: {
-    control: 'inline-radio',
-    options: ['auto', 'stay-open', 'stay-closed'],
-    description: 'When panels open and collapse on their own (a user toggle always wins).',
-  },
+  openPolicy: { control: 'inline-radio', options: ['auto', 'stay-open', 'stay-closed'] },
 } as const

@@ -13,8 +13,14 @@ import { cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { cdp, page } from 'vitest/browser'
+import * as ui from 'reasoning-ui'
 import { plainText, ReasoningProvider } from 'reasoning-ui'
+import * as adapters from 'reasoning-ui/adapters'
+import * as core from 'reasoning-ui/core'
+import * as locales from 'reasoning-ui/locales'
 import * as preview from '../../.storybook/preview'
+import { harnessArgs } from '../../stories/support/scripted-store'
+import { snippetFor, snippets } from '../../stories/support/snippets'
 import { openAll } from '../helpers/dom'
 import { activeContent, oneLine, ranPayloads, xssPayloads } from '../helpers/xss-payloads'
 
@@ -400,6 +406,95 @@ describe('every component story, at every visibility level, with hostile events'
       expect(dialogs.confirm).not.toHaveBeenCalled()
       expect(dialogs.prompt).not.toHaveBeenCalled()
     })
+  })
+})
+
+// ── Docs pages ──────────────────────────────────────────────────────────
+
+/** What a snippet may import, by module: the package's entries (and React). */
+const entries: Readonly<Record<string, object>> = {
+  'reasoning-ui': ui,
+  'reasoning-ui/core': core,
+  'reasoning-ui/adapters': adapters,
+  'reasoning-ui/locales': locales,
+}
+
+/** The values a snippet imports (`type` imports are checked by `tsc`, which compiles stories/snippets/). */
+function importedValues(code: string): { readonly from: string; readonly name: string }[] {
+  return [...code.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gm)].flatMap(([statement, names, from]) =>
+    statement.startsWith('import type')
+      ? []
+      : names!
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n !== '' && !n.startsWith('type '))
+          .map((n) => ({ from: from!, name: n.split(/\s+as\s+/)[0]! })),
+  )
+}
+
+interface SnippetSource {
+  readonly type?: string
+  readonly snippet?: string
+  readonly transform?: (code: string, context: { readonly args: Record<string, unknown> }) => string
+}
+
+describe('the Docs pages', () => {
+  const levels = new Set(['none', 'summary', 'full'])
+
+  describe.each(stories)('$title › $name', ({ Story, module }) => {
+    const docs = (Story.parameters.docs ?? {}) as { source?: SnippetSource; controls?: { exclude?: readonly string[] } }
+
+    it('should show a short snippet of stories/snippets/ as its code, at the story\'s visibility, not the harness', () => {
+      const source = docs.source ?? {}
+      expect(source.type).toBe('code')
+      expect(Object.keys(snippets)).toContain(source.snippet)
+      // What the Docs page shows: the transform of the story's args (Storybook passes the current args).
+      const code = source.transform!('<PanelStory events={[…]} />', { args: Story.args })
+      expect(code).toBe(snippetFor(source.snippet!, Story.args))
+      expect(code.split('\n').length).toBeLessThanOrEqual(25)
+      // No harness (`PanelStory`, `events={…}`) and no event data.
+      expect(code).not.toMatch(/\b[A-Z][a-z]+Story\b|\bevents=|REASONING_|"type":/)
+      expect(code).toMatch(/ from 'reasoning-ui(\/[a-z]+)?'$/m)
+      const level = Story.args.visibility
+      if (typeof level === 'string' && levels.has(level)) expect(code).toContain(`visibility="${level}"`)
+      const policy = Story.args.openPolicy
+      if (typeof policy === 'string') expect(code).toContain(`openPolicy="${policy}"`)
+    })
+
+    it('should document the real component, with the story harness\'s args kept out of the prop table', () => {
+      expect(docs.controls?.exclude).toEqual(expect.arrayContaining([...harnessArgs]))
+      if (module.default.title?.startsWith('Debugging/')) return
+      const component = module.default.component
+      const name = Object.entries(ui).find(([, value]) => value === component)?.[0]
+      expect(name, 'meta.component is an export of reasoning-ui').toBeDefined()
+      const rendered = [component, ...Object.values(module.default.subcomponents ?? {})].map(
+        (c) => Object.entries(ui).find(([, value]) => value === c)?.[0],
+      )
+      const code = snippets[docs.source!.snippet!]!
+      expect(rendered.some((n) => n !== undefined && new RegExp(`<${n}[\\s>]`).test(code)), `the snippet renders ${rendered.join(' or ')}`).toBe(true)
+    })
+  })
+
+  it.each(Object.keys(snippets))('snippet %s should import only names the package (or React) exports, and be shown by a story', async (name) => {
+    const code = snippets[name]!
+    const react = await import('react')
+    for (const { from, name: value } of importedValues(code)) {
+      const entry = from === 'react' ? react : entries[from]
+      expect(entry, `${name}: imports from ${from}`).toBeDefined()
+      expect(Object.keys(entry!), `${name}: ${value} from ${from}`).toContain(value)
+    }
+    // Side-effect imports: only the stylesheet.
+    for (const [, from] of code.matchAll(/^import\s+'([^']+)'/gm)) expect(from).toBe('reasoning-ui/styles.css')
+    const used = stories.map((s) => (s.Story.parameters.docs as { source?: SnippetSource } | undefined)?.source?.snippet)
+    expect(used).toContain(name)
+  })
+
+  it('given a made-up name, should find it missing (control for the export check)', () => {
+    expect(importedValues("import { ReasoningPanel, NotAnExport, type ReasoningBlock } from 'reasoning-ui'").map((i) => i.name)).toEqual([
+      'ReasoningPanel',
+      'NotAnExport',
+    ])
+    expect(Object.keys(ui)).not.toContain('NotAnExport')
   })
 })
 
