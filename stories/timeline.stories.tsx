@@ -5,6 +5,7 @@ import { agentLoopEvents } from './support/reasoning-scripts'
 import { settled } from './support/play'
 import { TimelineStory, type TimelineStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
+import { snippet } from './support/snippets'
 
 const meta = {
   title: 'Components/ReasoningTimeline',
@@ -12,6 +13,7 @@ const meta = {
   render: (args) => <TimelineStory {...args} />,
   args: { events: agentLoopEvents, live: false, visibility: 'full' },
   argTypes: { ...eventArgTypes, ...openPolicyArgType },
+  parameters: snippet('timeline'),
 } satisfies Meta<TimelineStoryArgs>
 
 export default meta
@@ -43,12 +45,15 @@ export const AgentLoop: Story = {
   },
 }
 
-/** The block-level outcome (conclusion, confidence, key factors from `REASONING_END`), under `summary`: no raw text. */
+/**
+ * The block-level outcome (conclusion, confidence, key factors from `REASONING_END`), under `summary`,
+ * every block open (`openPolicy="stay-open"`): no raw text.
+ */
 export const OutcomeUnderSummary: Story = {
-  args: { visibility: 'summary' },
+  args: { visibility: 'summary', openPolicy: 'stay-open' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.click(canvas.getByRole('button', { name: /Thought for 3 seconds/ }))
+    await expect(canvas.getByRole('button', { name: /Thought for 3 seconds/ })).toHaveAttribute('aria-expanded', 'true')
     await settled(canvasElement)
     await expect(canvas.getByText('Take the 7:40 train.')).toBeVisible()
     await expect(canvas.getByText('Take the earlier train')).toBeVisible()
