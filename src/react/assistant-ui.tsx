@@ -43,7 +43,7 @@ export interface AssistantUiReasoningProps extends AssistantUiReasoningPart, Sha
  * assistant-ui's default `ReasoningGroup` (its children as they are) suits it: one panel
  * per reasoning part. Panel settings come from `ReasoningProvider` or from props.
  */
-export const AssistantUiReasoning = forwardRef(function AssistantUiReasoning(
+export const AssistantUiReasoning = /* @__PURE__ */ forwardRef(function AssistantUiReasoning(
   { text, status, unstable_summary: summary, providerMetadata, visibility, openPolicy, labels, locale, renderText, animationDuration }: AssistantUiReasoningProps,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
