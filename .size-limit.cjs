@@ -70,7 +70,7 @@ function escaped(s) {
  * An esbuild plugin that fails the check unless the bundle contains every
  * string in `present` and none in `absent`.
  */
-function contents(present, absent) {
+function contents(present, absent, hint = '') {
   return {
     name: 'reasoning-ui:bundle-contents',
     setup(build) {
@@ -84,7 +84,7 @@ function contents(present, absent) {
             ...missing.map((s) => `lacks ${JSON.stringify(s)}`),
             ...unexpected.map((s) => `contains ${JSON.stringify(s)}, which this import should not pull in`),
           ]
-          if (problems.length > 0) throw new Error(`the bundle ${problems.join('; ')}`)
+          if (problems.length > 0) throw new Error(`the bundle ${problems.join('; ')}${hint}`)
         }
       })
     },
@@ -236,7 +236,14 @@ module.exports = [
     ignore: [...PEERS, '@radix-ui/react-slot', '@radix-ui/react-compose-refs'],
     limit: BUDGETS.panel,
     modifyEsbuildConfig: (config) =>
-      production(config, [upFront, contents(['reasoning-panel'], [...REDUCER, ...TRANSPORT, ...MARKERS, ...FRAMING, ...DEV_TEXT])]),
+      production(config, [
+        upFront,
+        contents(
+          ['reasoning-panel'],
+          [...REDUCER, ...TRANSPORT, ...MARKERS, ...FRAMING, ...DEV_TEXT],
+          ' (a top-level call in dist/index.js without /* @__PURE__ */ keeps what it references: see test/react/pure-annotations.test.ts)',
+        ),
+      ]),
   },
   {
     name: 'reasoning-ui/core (everything)',
