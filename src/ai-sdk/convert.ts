@@ -40,6 +40,7 @@ export const OPENAI_ENCRYPTED_CONTENT = 'openai.encrypted_content'
 /** `encryptedValueType` of an Anthropic `redacted_thinking` block's data. */
 export const ANTHROPIC_REDACTED_THINKING = 'anthropic.redacted_thinking'
 
+/** How `uiMessageToReasoning` reads a message: its tracker, the chat's status, which providers send summaries. */
 export interface UIMessageReasoningOptions {
   /**
    * Measures durations: the same tracker for every conversion of a message keeps
@@ -220,7 +221,8 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
       return
     }
     const summary = extras.provider !== undefined && summaryProviders.has(extras.provider)
-    block.messages.push({
+    // Unchanged messages keep their identity too (the visibility projection is memoised on them).
+    block.messages.push(keep(`message:${index}`, {
       id: `${messageId}:${index}`,
       kind: summary ? 'summary' : 'text',
       text,
@@ -229,7 +231,7 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
       ...(extras.redacted !== undefined && { encryptedValue: extras.redacted, encryptedValueType: ANTHROPIC_REDACTED_THINKING }),
       ...(extras.signature !== undefined && { meta: { signature: extras.signature } }),
       ...partTimes,
-    })
+    } satisfies ReasoningMessagePart))
   }
 
   const tool = (part: Json, type: string, index: number) => {

@@ -16,7 +16,9 @@ export interface UIMessageTrackerOptions {
 
 /** Times of one part, as the tracker saw them. */
 export interface PartTimes {
+  /** When the part was first seen streaming (the tracker's clock, ms); absent when first seen done. */
   readonly startedAt?: number
+  /** When it was first seen done (or cut off); absent while it streams. */
   readonly endedAt?: number
 }
 

@@ -55,7 +55,7 @@ export interface UIMessageReasoningProps<M extends UIMessageLike = UIMessageLike
  * places too, so the whole message is one component.
  * `data-slot="ui-message-reasoning"`.
  */
-export const UIMessageReasoning = forwardRef(function UIMessageReasoning<M extends UIMessageLike>(
+export const UIMessageReasoning = /* @__PURE__ */ forwardRef(function UIMessageReasoning<M extends UIMessageLike>(
   { message, status, tracker, summaryProviders, renderPart, visibility, openPolicy, labels, locale, renderText, animationDuration, ...props }: UIMessageReasoningProps<M>,
   ref: ForwardedRef<HTMLDivElement>,
 ) {

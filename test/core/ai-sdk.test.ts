@@ -316,3 +316,24 @@ describe('hostile input', () => {
     expect(new Set(state.timeline.map((e) => e.id)).size).toBe(2)
   })
 })
+
+describe('identity', () => {
+  it('keeps a finished message of a block while the next part of the same item streams', () => {
+    const tracker = createUIMessageTracker({ now: () => 0 })
+    const meta = { openai: { itemId: 'rs_1' } }
+    const message = (second: string, state: string): UIMessageLike => ({
+      id: 'm', role: 'assistant',
+      parts: [
+        { type: 'reasoning', text: '**One**\n\nfirst', state: 'done', providerMetadata: meta },
+        { type: 'reasoning', text: second, state, providerMetadata: meta },
+      ] as never,
+    })
+    const a = uiMessageToReasoning(message('**Two**', 'streaming'), { tracker })
+    const b = uiMessageToReasoning(message('**Two**\n\nmore', 'streaming'), { tracker })
+    expect(b.blocks[0]).not.toBe(a.blocks[0])
+    expect(b.blocks[0]!.messages[0]).toBe(a.blocks[0]!.messages[0])
+    expect(b.blocks[0]!.messages[1]!.text).toBe('**Two**\n\nmore')
+    // Headings of a streaming part count from complete lines only; the block's title is the first.
+    expect([a.blocks[0]!.messages[1]!.headings, b.blocks[0]!.messages[1]!.headings, b.blocks[0]!.title]).toEqual([[], ['Two'], 'One'])
+  })
+})
