@@ -106,6 +106,7 @@ Object.assign(env, {
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   npm_config_update_notifier: 'false',
   FORCE_COLOR: '0',
+  NO_COLOR: '1',
 });
 
 const seconds = (since) => (performance.now() - since) / 1000;
@@ -139,7 +140,7 @@ if (build) {
 /** Runs `cmd args` in `cwd`, appending its output to `log`; resolves to an error message or null. */
 function run(cmd, args, { cwd, log, timeout, extraEnv = {} }) {
   return new Promise((done) => {
-    log.push(`$ ${[cmd, ...args].join(' ')}`);
+    log.push(`$ ${[cmd, ...args].join(' ')}\n`);
     const child = track(spawn(cmd, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
     const collect = (chunk) => log.push(chunk.toString());
     child.stdout.on('data', collect);
@@ -197,7 +198,7 @@ function freePort() {
 async function startServer(cwd, log) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  log.push(`$ PORT=${port} HOST=127.0.0.1 npm run start`);
+  log.push(`$ PORT=${port} HOST=127.0.0.1 npm run start\n`);
   const child = track(
     spawn('npm', ['run', 'start'], {
       cwd,
@@ -381,12 +382,13 @@ await Promise.all(
   Array.from({ length: Math.min(jobs, selected.length) }, async () => {
     while (queue.length > 0) {
       const name = queue.shift();
+      console.log(`…    ${name}: started`);
       const r = await runExample(name);
       results.push(r);
       console.log(line(r));
       if (!r.ok) {
-        console.log(`┌── ${r.name}: ${r.failedPhase} failed: ${r.error}`);
-        const text = r.log.join('');
+        console.log(`┌── ${r.name}: ${r.failedPhase} failed: ${String(r.error).split('\n')[0]}`);
+        const text = r.log.length > 0 ? r.log.join('') : String(r.error);
         const lines = text.split('\n');
         const shown = lines.length > 200 ? [`… (${lines.length - 200} earlier lines cut)`, ...lines.slice(-200)] : lines;
         for (const l of shown) console.log(`│ ${l}`);
