@@ -5,6 +5,7 @@
  * first render that sees it ended. Internal: `assistant-ui.tsx` and `copilotkit.tsx` use it.
  */
 import { useMemo, useState } from 'react'
+import { createUIMessageTracker, messageTrack, observePart, type PartTimes } from '../ai-sdk/tracker'
 import { headingsOf } from '../core/headings'
 import type { ReasoningBlock, ReasoningEndReason, ReasoningMessagePart, ReasoningStatus } from '../core/model'
 import { useReasoningConfig } from './provider'
@@ -21,30 +22,24 @@ export interface PartInput {
   readonly summary?: string | undefined
 }
 
-interface Timing {
-  readonly startedAt?: number
-  readonly endedAt?: number
-}
-
 /**
  * When this component first saw the part streaming and first saw it ended, on the
- * provider's clock (`ReasoningProvider` `now`, else `Date.now`). Kept in state, so it
- * survives every re-render of the same component; a part first seen already ended
- * (history) has no duration. Updated during render (React's "adjust state on a prop
- * change"), so the first commit that shows the end already shows its duration.
+ * provider's clock (`ReasoningProvider` `now`, else `Date.now`): the AI SDK integration's
+ * part tracker (`reasoning-ui/ai-sdk`), one per component, so the same rules hold (a part
+ * first seen ended, i.e. history, has no times; one seen streaming again restarts). It
+ * lives as long as the component, so the times survive every re-render, and the times
+ * object keeps its identity while they do not change.
  */
-export function useClientTiming(streaming: boolean): Timing {
-  const now = useReasoningConfig().now ?? Date.now
-  const [timing, setTiming] = useState<Timing>(() => (streaming ? { startedAt: now() } : {}))
-  if (streaming && timing.startedAt === undefined) setTiming({ startedAt: now() })
-  else if (streaming && timing.endedAt !== undefined) setTiming({ startedAt: timing.startedAt })
-  else if (!streaming && timing.startedAt !== undefined && timing.endedAt === undefined) setTiming({ ...timing, endedAt: now() })
-  return timing
+export function useClientTiming(id: string, streaming: boolean): PartTimes {
+  const clock = useReasoningConfig().now
+  const [tracker] = useState(() => createUIMessageTracker(clock !== undefined ? { now: clock } : {}))
+  const { track, now } = messageTrack(tracker, id)
+  return observePart(track, now, 'reasoning', id, streaming ? 'streaming' : 'ended')
 }
 
 /** One part as a block (one text message, plus a summary message when the provider sent one), timed on the client. */
 export function usePartBlock(id: string, part: PartInput): ReasoningBlock {
-  const timing = useClientTiming(part.status === 'streaming')
+  const timing = useClientTiming(id, part.status === 'streaming')
   const { text, status, endReason, encrypted, summary } = part
   return useMemo(
     () => partBlock(id, { text, status, endReason, encrypted, summary }, timing),
@@ -52,7 +47,7 @@ export function usePartBlock(id: string, part: PartInput): ReasoningBlock {
   )
 }
 
-export function partBlock(id: string, part: PartInput, timing: Timing): ReasoningBlock {
+export function partBlock(id: string, part: PartInput, timing: PartTimes): ReasoningBlock {
   const { startedAt, endedAt } = timing
   const times = {
     ...(startedAt !== undefined && { startedAt }),
