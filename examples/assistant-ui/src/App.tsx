@@ -1,9 +1,9 @@
 import { AssistantRuntimeProvider, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useLocalRuntime } from '@assistant-ui/react'
+// An assistant turn: reasoning parts in reasoning-ui's panel, text as it is.
 // #region reasoning-ui
 import 'reasoning-ui/styles.css'
 import { AssistantUiReasoning } from 'reasoning-ui'
 
-/** An assistant turn: reasoning parts in reasoning-ui's panel, text as it is. */
 function AssistantMessage() {
   return (
     <MessagePrimitive.Root className="message assistant">
