@@ -74,6 +74,14 @@ describe('AssistantUiReasoning', () => {
     expect(status()).toMatch(/^Thought/)
   })
 
+  it('given requires-action (a tool waits after the reasoning), should show the reasoning complete', () => {
+    const { clock, update, panel, status } = renderPart(part({ text: 'I need the weather.', status: running }))
+    clock.now += 2_000
+    update(part({ text: 'I need the weather.', status: { type: 'requires-action', reason: 'tool-calls' } }))
+    expect(panel()).toHaveAttribute('data-status', 'complete')
+    expect(status()).toBe('Thought for 2 seconds')
+  })
+
   it('given no status, should treat the part as complete', () => {
     const { panel } = renderPart(part({ text: 'Done.' }))
     expect(panel()).toHaveAttribute('data-status', 'complete')
