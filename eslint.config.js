@@ -47,6 +47,9 @@ export default defineConfig([
     'test-results/',
     '**/.vitest-attachments/',
     '**/__screenshots__/',
+    // Build output of the example apps when built in place (examples/<name>/).
+    'examples/*/dist/',
+    'examples/*/.next/',
   ]),
 
   js.configs.recommended,

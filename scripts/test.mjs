@@ -39,6 +39,7 @@ const steps = [
   { key: 'build', label: 'build', ...npm('build') },
   { key: 'size', label: 'size budgets', ...npm('size') },
   { key: 'package', label: 'package checks', ...npm('check:package') },
+  { key: 'examples', label: 'examples', ...npm('test:examples'), precheck: chromiumProblem },
 ];
 
 const argv = process.argv.slice(2);

@@ -33,6 +33,9 @@ export { autoOpenPolicy, resolveOpenPolicy, useReasoningOpenState } from './open
 export { splitParagraphs } from './paragraphs'
 export { plainText } from './text'
 export { markdownText } from './markdown'
+export { UIMessageReasoning, useUIMessageReasoning, type UIMessageReasoningProps, type UseUIMessageReasoningOptions } from './ai-sdk'
+export { AssistantUiReasoning, type AssistantUiReasoningPart, type AssistantUiReasoningProps } from './assistant-ui'
+export { CopilotKitReasoningMessage, type CopilotKitReasoningMessageData, type CopilotKitReasoningMessageProps } from './copilotkit'
 
 export type { ReasoningStreamResult, UseReasoningStreamOptions } from './use-reasoning-stream'
 export type {
