@@ -22,10 +22,13 @@ import {
 import { markdownText } from './markdown'
 import { useReasoningConfig } from './provider'
 import { ReasoningSummary } from './summary'
+import type { RenderText } from './text'
 
 const loadMotionFeatures = () => import('./motion-features').then((mod) => mod.default)
 
-export interface ReasoningPanelProps extends Omit<ReasoningProps, 'children' | 'asChild'> {
+export interface ReasoningPanelProps extends Omit<ReasoningProps, 'children' | 'asChild' | 'renderText'> {
+  /** Paragraph renderer. Default: the provider's, else markdown (`markdownText`); pass `plainText` to show the text as written. */
+  readonly renderText?: RenderText
   /** Name of the subagent that did this reasoning, shown as a badge. */
   readonly subagentName?: string
   /** Extra content at the end of the header row (e.g. a model name). */
