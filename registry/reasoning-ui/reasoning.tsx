@@ -45,7 +45,8 @@ function ReasoningTrigger({ className, children, ...props }: React.ComponentProp
       {children ?? (
         <>
           <ReasoningStatusIcon />
-          <ReasoningPrimitive.Status className="shrink-0 font-medium text-foreground group-data-[status=streaming]/reasoning:motion-safe:animate-pulse" />
+          {/* The icon pulses while streaming, never the words: pulsing text dips below readable contrast. */}
+          <ReasoningPrimitive.Status className="shrink-0 font-medium text-foreground" />
           {/* The ellipsis goes on the title's <bdi>, in the title's own direction: an English title in a right-to-left row is cut at its end. */}
           <ReasoningPrimitive.Title className="flex min-w-0 items-center before:me-2 before:text-muted-foreground/60 before:content-['·'] [&>bdi]:min-w-0 [&>bdi]:truncate" />
           <ChevronIcon className="ms-auto size-4 shrink-0 group-data-[state=open]/reasoning:rotate-180 group-data-[expandable]/reasoning:opacity-100 opacity-0 motion-safe:transition-transform" />
@@ -92,10 +93,10 @@ const proseClasses = cn(
   '[&_strong]:font-semibold [&_strong]:text-foreground [&_em]:italic',
   '[&_ul]:list-disc [&_ol]:list-decimal [&_ul,&_ol]:space-y-1 [&_ul,&_ol]:ps-5',
   '[&_a]:font-medium [&_a]:text-foreground [&_a]:underline [&_a]:underline-offset-4',
-  '[&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-muted [&_:not(pre)>code]:px-1 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:font-mono [&_:not(pre)>code]:text-[0.85em]',
+  '[&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-muted [&_:not(pre)>code]:px-1 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:font-mono [&_:not(pre)>code]:text-[0.85em] [&_:not(pre)>code]:text-foreground',
   // Code blocks: a header (language, copy button) over the code, in one muted box.
   '[&_[data-slot=reasoning-code]]:overflow-hidden [&_[data-slot=reasoning-code]]:rounded-md [&_[data-slot=reasoning-code]]:bg-muted',
-  '[&_[data-slot=reasoning-code-header]]:flex [&_[data-slot=reasoning-code-header]]:items-center [&_[data-slot=reasoning-code-header]]:gap-2 [&_[data-slot=reasoning-code-header]]:px-3 [&_[data-slot=reasoning-code-header]]:pt-2 [&_[data-slot=reasoning-code-header]]:text-xs',
+  '[&_[data-slot=reasoning-code-header]]:flex [&_[data-slot=reasoning-code-header]]:items-center [&_[data-slot=reasoning-code-header]]:gap-2 [&_[data-slot=reasoning-code-header]]:px-3 [&_[data-slot=reasoning-code-header]]:pt-2 [&_[data-slot=reasoning-code-header]]:text-xs [&_[data-slot=reasoning-code-header]]:text-foreground/70',
   '[&_[data-slot=reasoning-code-copy]]:ms-auto [&_[data-slot=reasoning-code-copy]]:cursor-pointer [&_[data-slot=reasoning-code-copy]]:rounded [&_[data-slot=reasoning-code-copy]]:px-1.5 [&_[data-slot=reasoning-code-copy]]:py-0.5 [&_[data-slot=reasoning-code-copy]:hover]:text-foreground [&_[data-slot=reasoning-code-copy]]:outline-none [&_[data-slot=reasoning-code-copy]:focus-visible]:ring-[3px] [&_[data-slot=reasoning-code-copy]:focus-visible]:ring-ring/50',
   '[&_pre]:overflow-x-auto [&_pre]:p-3 [&_pre]:font-mono [&_pre]:text-xs [&_pre]:text-foreground',
   '[&_blockquote]:border-s-2 [&_blockquote]:border-border [&_blockquote]:ps-3',
