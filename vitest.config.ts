@@ -61,7 +61,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['test/core/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}', 'test/demo/**/*.test.{ts,tsx}', 'test/docs/**/*.test.{ts,tsx}'],
+          include: ['test/core/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}', 'test/demo/**/*.test.{ts,tsx}', 'test/docs/**/*.test.{ts,tsx}', 'test/registry/**/*.test.{ts,tsx}'],
           setupFiles: [domSetup],
         },
       },
