@@ -55,8 +55,12 @@ const FRAMING = ['unknown-field', 'max-buffer-size-exceeded', 'ParseError']
  */
 const REDUCER = ['MESSAGES_SNAPSHOT', 'REASONING_MESSAGE_CHUNK', 'REASONING_ENCRYPTED_VALUE']
 
-/** A diagnostic sentence (src/core/legacy.ts): development-only, so absent from every production bundle. */
-const DEV_TEXT = ['is a retired AG-UI event']
+/**
+ * Development-only sentences, so absent from every production bundle: a core diagnostic
+ * (src/core/legacy.ts) and the React parts' errors outside a `<Reasoning>` (src/react/parts.tsx,
+ * summary.tsx, indicators.tsx).
+ */
+const DEV_TEXT = ['is a retired AG-UI event', 'must be used within <Reasoning>', 'prop outside <Reasoning>']
 
 /** `s` as esbuild writes a string literal in minified output: non-ASCII as `\xE9` / `\u601D`. */
 function escaped(s) {

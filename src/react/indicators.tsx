@@ -59,7 +59,10 @@ export const EncryptedReasoningIndicator = /* @__PURE__ */ forwardRef(function E
   const config = useReasoningConfig()
   const merged = useLabels(labels)
   const timing = block ?? context?.block
-  if (!timing) throw new Error('<EncryptedReasoningIndicator> needs a `block` prop outside <Reasoning>.')
+  if (!timing) {
+    // The sentence in development only (see useReasoningContext).
+    throw new Error(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '<EncryptedReasoningIndicator> needs a `block` prop outside <Reasoning>.' : 'no block')
+  }
   const resolvedLocale = locale !== undefined ? safeLocale(locale) : (context?.locale ?? safeLocale(config.locale))
   const streaming = timing.status === 'streaming'
   const duration = useLiveDuration(timing, context?.now ?? config.now ?? Date.now)

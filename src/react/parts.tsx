@@ -66,10 +66,18 @@ if (typeof window !== 'undefined') prepareFormats(undefined)
 
 const ReasoningContext = /* @__PURE__ */ createContext<ReasoningContextValue | null>(null)
 
-/** The nearest `<Reasoning>`'s state; throws a clear error outside one. */
+/**
+ * The nearest `<Reasoning>`'s state; throws outside one: a clear sentence in development, the
+ * part and what it lacks in production (as React shortens its errors; `process.env.NODE_ENV`,
+ * see src/core/env.d.ts).
+ */
 export function useReasoningContext(part: string): ReasoningContextValue {
   const context = useContext(ReasoningContext)
-  if (!context) throw new Error(`<${part}> must be used within <Reasoning> (or <ReasoningPanel>).`)
+  if (!context) {
+    throw new Error(
+      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `<${part}> must be used within <Reasoning> (or <ReasoningPanel>).` : `<${part}>: no <Reasoning>`,
+    )
+  }
   return context
 }
 

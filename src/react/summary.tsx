@@ -38,7 +38,10 @@ export const ReasoningSummary = /* @__PURE__ */ forwardRef(function ReasoningSum
   const merged = useLabels(labels)
   const level = visibility ?? config.visibility ?? 'full'
   const visible: VisibleBlock | undefined = block ? projectBlock(block, level === 'none' ? 'none' : 'summary') : context?.block
-  if (!visible) throw new Error('<ReasoningSummary> needs a `block` prop outside <Reasoning>.')
+  if (!visible) {
+    // The sentence in development only (see useReasoningContext).
+    throw new Error(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '<ReasoningSummary> needs a `block` prop outside <Reasoning>.' : 'no block')
+  }
   const summary = visible.summary
   if (!summary) return null
   if (providerOnly && summary.source !== 'provider') return null
