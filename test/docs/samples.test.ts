@@ -2,7 +2,9 @@
  * Every code sample in README.md and docs/*.md is compiled and run: each ```ts / ```tsx /
  * ```js block must appear verbatim between `// #region <name>` and `// #endregion` in an
  * example file under test/ (type-checked with the project by tsconfig.json) that a test
- * file imports (and so runs). Blocks marked as shell, text, CSS or JSONC by their fence's
+ * file imports (and so runs), or in a region of an example app's source (examples/<name>/,
+ * which the examples lane, scripts/examples.mjs, installs from the packed tarball,
+ * type-checks, builds and drives in Chromium). Blocks marked as shell, text, CSS or JSONC by their fence's
  * language are not code and are exempt; a block with any other language, or none, fails.
  *
  * The fence scanner is strict rather than complete: it reads ``` and ~~~ fences as
@@ -79,7 +81,24 @@ const exampleFiles = filesUnder(testDir, (n) => /\.tsx?$/.test(n) && !/\.test\.t
 const tests = filesUnder(testDir, (n) => /\.test\.tsx?$/.test(n))
 /** Example files some test imports (an import may leave out the extension). */
 const run = new Set(tests.flatMap(importsOf).flatMap((p) => [p, `${p}.ts`, `${p}.tsx`, p.replace(/\.js$/, '.ts'), p.replace(/\.js$/, '.tsx')]))
-const examples = exampleFiles.map((file) => ({ file, regions: regions(readFileSync(file, 'utf8')), run: run.has(file) }))
+/**
+ * The example apps' sources: an app with the scripts the examples lane runs (typecheck, build,
+ * start) and a smoke test is type-checked, built and driven in Chromium, so its regions run.
+ */
+const appsDir = join(root, 'examples')
+const appFiles = readdirSync(appsDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => {
+    const dir = join(appsDir, d.name)
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
+    const exercised = ['typecheck', 'build', 'start'].every((k) => pkg.scripts?.[k]) && readdirSync(dir).includes('smoke.mjs')
+    const source = (n: string) => /\.tsx?$/.test(n) && !n.endsWith('.d.ts') && !/(^|[\\/])(dist|\.next)[\\/]/.test(n)
+    return filesUnder(dir, source).map((file) => ({ file, exercised }))
+  })
+const examples = [
+  ...exampleFiles.map((file) => ({ file, regions: regions(readFileSync(file, 'utf8')), run: run.has(file) })),
+  ...appFiles.map(({ file, exercised }) => ({ file, regions: regions(readFileSync(file, 'utf8')), run: exercised })),
+]
 
 /** Why a sample is not backed, or undefined when an executed, type-checked example has it verbatim. */
 export function problemOf(sample: Sample, candidates: typeof examples): string | undefined {
@@ -89,9 +108,9 @@ export function problemOf(sample: Sample, candidates: typeof examples): string |
     return `a \`\`\`${sample.lang || '(no language)'} block: give it a code language backed by an example, or one of ${[...EXEMPT].join(', ')}`
   }
   const holders = candidates.filter((e) => extensions.some((x) => e.file.endsWith(x)) && e.regions.includes(sample.code))
-  if (holders.length === 0) return `no region of a ${extensions.join('/')} example under test/ holds this block verbatim`
+  if (holders.length === 0) return `no region of a ${extensions.join('/')} example under test/ or examples/ holds this block verbatim`
   if (!holders.some((e) => e.run)) {
-    return `the region is in ${holders.map((e) => relative(root, e.file)).join(', ')}, which no test imports (so it never runs)`
+    return `the region is in ${holders.map((e) => relative(root, e.file)).join(', ')}, which no test imports and no example app runs`
   }
   return undefined
 }
@@ -99,7 +118,7 @@ export function problemOf(sample: Sample, candidates: typeof examples): string |
 describe('the code samples of README.md and docs/*.md', () => {
   it('should find the samples (README and at least the core, React and adapter pages)', () => {
     const files = new Set(samples.filter((s) => CODE[s.lang]).map((s) => s.file))
-    for (const f of ['README.md', 'docs/core.md', 'docs/react.md', 'docs/adapters.md']) expect(files).toContain(f)
+    for (const f of ['README.md', 'docs/core.md', 'docs/react.md', 'docs/adapters.md', 'docs/integrations.md']) expect(files).toContain(f)
   })
 
   it('should each be compiled and run: verbatim in a region of an example file that a test imports', () => {
