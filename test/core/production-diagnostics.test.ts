@@ -39,7 +39,9 @@ async function bundle(mode: 'production' | 'development' | 'none', format: 'esm'
       },
     ],
   })
-  return result.outputFiles[0]!.text
+  const [output] = result.outputFiles ?? []
+  if (!output) throw new Error('esbuild wrote no output')
+  return output.text
 }
 
 // Sentences from call sites all over the core (reducer, draft, store cap, snapshot metadata).
