@@ -1,10 +1,11 @@
 /**
- * Size budgets (issues 6 and 13), checked by `npx size-limit` on dist/ (run
- * `npm run build` first). Each entry is bundled the way an app's bundler ships
- * it for production: esbuild, tree-shaken, minified, with
- * `process.env.NODE_ENV` defined as "production" (`production()` below, so
- * development-only diagnostic text is dropped as it is in an app), and
- * measured gzipped. Peer dependencies are the app's and do not count;
+ * Size budgets (issues 6 and 13), checked by `npx size-limit` on dist/production/
+ * (run `npm run build` first): the build that the package's `production` export
+ * condition resolves to in an app's production build (Vite, webpack, Next.js), without
+ * development-only text (diagnostic sentences, the parts' error messages). Each entry
+ * is bundled the way an app's bundler ships it for production: esbuild, tree-shaken,
+ * minified (with `process.env.NODE_ENV` defined as "production", `production()` below,
+ * for the dependencies), and measured gzipped. Peer dependencies are the app's and do not count;
  * dependencies (@radix-ui/react-slot, eventsource-parser, streaming-markdown) do.
  *
  * `limit` is the budget the check enforces (`BUDGETS`). Issue 6's targets
@@ -98,7 +99,8 @@ function contents(present, absent, hint = '') {
 /**
  * The esbuild config of a check, built as an app's bundler builds for production:
  * `process.env.NODE_ENV` is "production" (esbuild, Vite, webpack and Next.js all
- * define it so), which drops development-only code such as diagnostic text.
+ * define it so). The package itself has no `process` left (its two builds replace it);
+ * this is for its dependencies.
  */
 function production(config, plugins) {
   return { ...config, define: { ...config.define, 'process.env.NODE_ENV': '"production"' }, plugins }
@@ -131,7 +133,7 @@ function adapters(name, keys, limit, extra = {}) {
   const others = Object.keys(ADAPTERS).filter((k) => !keys.includes(k))
   return {
     name,
-    path: 'dist/adapters/index.js',
+    path: 'dist/production/adapters/index.js',
     import: extra.import ?? `{ ${keys.map((k) => ADAPTERS[k].factory).join(', ')} }`,
     gzip: true,
     ignore: PEERS,
@@ -252,7 +254,7 @@ module.exports = [
     // below: the panel renders Radix Collapsible (a peer), which ships react-slot and
     // react-compose-refs already.
     name: 'reasoning-ui: ReasoningPanel alone (no reducer, sources or adapters)',
-    path: 'dist/index.js',
+    path: 'dist/production/index.js',
     import: '{ ReasoningPanel }',
     gzip: true,
     ignore: [...PEERS, '@radix-ui/react-slot', '@radix-ui/react-compose-refs'],
@@ -269,7 +271,7 @@ module.exports = [
   },
   {
     name: 'reasoning-ui/core (everything)',
-    path: 'dist/core/index.js',
+    path: 'dist/production/core/index.js',
     import: '*',
     gzip: true,
     ignore: PEERS,
@@ -278,7 +280,7 @@ module.exports = [
   },
   {
     name: 'reasoning-ui (everything React, core included)',
-    path: 'dist/index.js',
+    path: 'dist/production/index.js',
     import: '*',
     gzip: true,
     ignore: PEERS,
@@ -290,7 +292,7 @@ module.exports = [
     // @radix-ui/react-slot and react-compose-refs, which npm dedupes: an app
     // that renders the styled layer ships them once, for Radix.
     name: 'reasoning-ui (everything React) net of what Radix Collapsible already ships',
-    path: 'dist/index.js',
+    path: 'dist/production/index.js',
     import: '*',
     gzip: true,
     ignore: [...PEERS, '@radix-ui/react-slot', '@radix-ui/react-compose-refs'],
@@ -302,7 +304,7 @@ module.exports = [
   adapters('reasoning-ui/adapters (everything)', Object.keys(ADAPTERS), BUDGETS['all adapters'], { import: '*', transport: true }),
   {
     name: 'body framing (SSE parser, NDJSON and JSON framers), loaded on first read of a Response or URL',
-    path: 'dist/chunks/framers-*.js',
+    path: 'dist/production/chunks/framers-*.js',
     import: '*',
     gzip: true,
     ignore: PEERS,
@@ -313,7 +315,7 @@ module.exports = [
     // One language's labels, the step-type words included; the English defaults
     // they spread nothing from, so they cost nothing here.
     name: 'reasoning-ui/locales: germanLabels alone',
-    path: 'dist/locales/index.js',
+    path: 'dist/production/locales/index.js',
     import: '{ germanLabels }',
     gzip: true,
     ignore: PEERS,
@@ -325,7 +327,7 @@ module.exports = [
     // What a locale switch pays (the helpers for an app's own language, formattingLocale
     // and stepTypeWord, are the React entry's too, and counted there).
     name: 'reasoning-ui/locales: labelsFor and localeLabels (all seven languages)',
-    path: 'dist/locales/index.js',
+    path: 'dist/production/locales/index.js',
     import: '{ labelsFor, localeLabels }',
     gzip: true,
     ignore: PEERS,

@@ -4,13 +4,24 @@
  * drops `build` and, in .storybook/main.ts, the dts plugin).
  *
  * To add a public entry (e.g. `reasoning-ui/adapters`): add it to `entries`
- * below, add the matching `exports` key in package.json, and (if it is a
- * React/client module) to `clientEntries`.
+ * below, add the matching `exports` key in package.json (with its `production`
+ * condition), and (if it is a React/client module) to `clientEntries`.
+ *
+ * Two builds of the same entries (`npm run build` runs both):
+ *   `vite build`                  dist/: development text kept (diagnostic sentences, the parts'
+ *                                 error messages), declarations, the stylesheet. The `default`
+ *                                 export condition: Node, the Vite dev server, webpack in
+ *                                 development, a page without a bundler.
+ *   `vite build --mode production-build`
+ *                                 dist/production/: the same code without that text, for the
+ *                                 `production` condition that Vite, webpack and Next.js resolve
+ *                                 in production builds (what the size budgets measure).
+ * Each replaces `process.env.NODE_ENV`, so the package never refers to `process`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import dts from 'vite-plugin-dts';
 
 const root = import.meta.dirname;
@@ -88,19 +99,36 @@ const stylesheet = {
   },
 };
 
-export default defineConfig({
+/**
+ * Replaces `process.env.NODE_ENV` in the library build only: Storybook merges this file
+ * without its `build` (so without `lib`), and keeps its own.
+ */
+const nodeEnv = (value: 'production' | 'development'): Plugin => ({
+  name: 'reasoning-ui:node-env',
+  apply: (config) => Boolean(config.build?.lib),
+  config: () => ({ define: { 'process.env.NODE_ENV': JSON.stringify(value) } }),
+});
+
+export default defineConfig(({ mode }) => {
+  const production = mode === 'production-build';
+  return {
   plugins: [
     react(),
-    stylesheet,
-    dts({
-      tsconfigPath: './tsconfig.build.json',
-      entryRoot: 'src',
-      include: ['src'],
-      beforeWriteFile: (filePath, content) => ({ content: nodeEsmSpecifiers(filePath, content) }),
-    }),
+    nodeEnv(production ? 'production' : 'development'),
+    ...(production
+      ? []
+      : [
+          stylesheet,
+          dts({
+            tsconfigPath: './tsconfig.build.json',
+            entryRoot: 'src',
+            include: ['src'],
+            beforeWriteFile: (filePath: string, content: string) => ({ content: nodeEsmSpecifiers(filePath, content) }),
+          }),
+        ]),
   ],
   build: {
-    outDir: 'dist',
+    outDir: production ? 'dist/production' : 'dist',
     emptyOutDir: true,
     target: 'es2022',
     minify: false,
@@ -122,4 +150,5 @@ export default defineConfig({
       },
     },
   },
+  };
 });

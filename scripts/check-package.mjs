@@ -4,6 +4,10 @@
 //      no other built file (core, adapters, shared chunks) carries it, and
 //      nothing reachable from the other entries of `exports` (core, adapters,
 //      locales, …) imports react.
+//   1b. the two builds: dist/ (the `default` condition) keeps development text,
+//      dist/production/ (the `production` condition) has none of it; neither refers
+//      to `process` (each build replaced `process.env.NODE_ENV`); every JavaScript
+//      entry of `exports` has both.
 //   2. `npm publish --dry-run --json` (never publishes): no npm warnings (but the
 //      login one every dry run without credentials gives), and the file list is what
 //      a consumer needs: package.json, README.md, CHANGELOG.md, LICENSE if there is
@@ -58,7 +62,7 @@ if (missing.length > 0) {
 
 // 1. 'use client' only on the React entry; core stays React-free.
 // Built files that must start with the directive (paths relative to dist).
-const CLIENT_FILES = new Set(['index.js']);
+const CLIENT_FILES = new Set(['index.js', 'production/index.js']);
 {
   const dist = join(root, 'dist');
   const jsFiles = readdirSync(dist, { recursive: true })
@@ -80,7 +84,8 @@ const CLIENT_FILES = new Set(['index.js']);
   // package.json `exports` gains) must be React-free.
   const serverEntries = apiEntries(pkg)
     .map((e) => relative(dist, e.types).replace(/\.d\.ts$/, '.js'))
-    .filter((file) => !CLIENT_FILES.has(file));
+    .filter((file) => !CLIENT_FILES.has(file))
+    .flatMap((file) => [file, `production/${file}`]);
   const seen = new Set();
   const queue = [...serverEntries];
   while (queue.length > 0) {
@@ -100,6 +105,40 @@ const CLIENT_FILES = new Set(['index.js']);
     `dist directives ('use client' on ${[...CLIENT_FILES].join(', ')} only; React-free ${serverEntries.join(', ')})`,
     problems.length === 0,
     problems.length === 0 ? `${jsFiles.length} files, ${seen.size} in the React-free graph` : `${problems.length} problem(s)`,
+  );
+}
+
+// 1b. Development text only in the default build; no `process` in either.
+{
+  const { transformSync } = await import('esbuild');
+  const dist = join(root, 'dist');
+  // Sentences from the reducer's diagnostics, the draft's cap note and the parts' misuse errors.
+  const SENTENCES = ['is a retired AG-UI event', 'Diagnostics are capped at', 'must be used within <Reasoning>'];
+  const problems = [];
+  const jsFiles = readdirSync(dist, { recursive: true }).map(String).filter((f) => f.endsWith('.js'));
+  const text = (files) => files.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+  for (const file of jsFiles) {
+    // Minified, so that comments (which may mention it) are gone and only code is left.
+    const { code } = transformSync(readFileSync(join(dist, file), 'utf8'), { minify: true, format: 'esm', loader: 'js' });
+    if (/\bprocess\b/.test(code)) problems.push(`${file} refers to process (the build should have replaced process.env.NODE_ENV)`);
+  }
+  const development = text(jsFiles.filter((f) => !f.startsWith('production/')));
+  const production = text(jsFiles.filter((f) => f.startsWith('production/')));
+  for (const sentence of SENTENCES) {
+    if (!development.includes(sentence)) problems.push(`dist/ lacks the development sentence ${JSON.stringify(sentence)}`);
+    if (production.includes(sentence)) problems.push(`dist/production/ contains the development sentence ${JSON.stringify(sentence)}`);
+  }
+  for (const [key, target] of Object.entries(pkg.exports)) {
+    if (typeof target !== 'object' || !target.default?.endsWith('.js')) continue;
+    if (target.production !== target.default.replace('./dist/', './dist/production/')) {
+      problems.push(`exports[${JSON.stringify(key)}].production should be ${target.default.replace('./dist/', './dist/production/')}`);
+    }
+  }
+  for (const p of problems) console.log(`  ${p}`);
+  report(
+    'two builds (development text in dist/, none in dist/production/, no process in either)',
+    problems.length === 0,
+    problems.length === 0 ? `${jsFiles.length} files` : `${problems.length} problem(s)`,
   );
 }
 

@@ -213,9 +213,10 @@ export const validId = (value: unknown): string | undefined =>
  * Records a diagnostic. Message text is for development: call sites build it only when
  * `process.env.NODE_ENV !== 'production'` (as React does with its errors), so an app's production
  * bundle ships the codes without the sentences; there an empty message becomes the code. The
- * `typeof process` test before it (as motion-utils writes it) keeps a page that loads the core
- * without a bundler, where no `process` exists, from throwing; bundlers still fold the whole
- * condition to false in production builds.
+ * package never ships the expression itself: the library build replaces it in each of its two
+ * builds (dist/ with the sentences, the default; dist/production/ without, for the `production`
+ * export condition that Vite, webpack and Next.js resolve in production builds), so a page
+ * without a bundler, where no `process` exists, loads either.
  */
 export function report(d: Draft, code: DiagnosticCode, message: string, eventIndex = d.eventIndex - 1): void {
   if (d.diagnostics.length >= d.maxDiagnostics) {
@@ -233,7 +234,7 @@ function truncatedNote(d: Draft): ReasoningDiagnostic {
   return {
     code: 'diagnostics-truncated',
     message:
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      process.env.NODE_ENV !== 'production'
         ? `Diagnostics are capped at ${d.maxDiagnostics}; ${d.diagnosticsDropped + 1} more were counted but not kept.`
         : 'diagnostics-truncated',
     eventIndex: d.eventIndex - 1,
@@ -245,7 +246,7 @@ export function timeOf(d: Draft, event: Event): number {
   const ts = event.timestamp
   if (ts === undefined || ts === null) return d.now()
   if (typeof ts === 'number' && Number.isSafeInteger(ts) && ts >= 0) return ts
-  report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${String(event.type)}.timestamp must be a non-negative integer (got ${describe(ts)}); the store's clock was used instead.` : '')
+  report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${String(event.type)}.timestamp must be a non-negative integer (got ${describe(ts)}); the store's clock was used instead.` : '')
   return d.now()
 }
 
@@ -259,7 +260,7 @@ export function metaOf(d: Draft, event: Event): ReasoningUiMetadata | undefined 
   if (event.metadata === undefined) return undefined
   // Events are dated by their timestamps and placed by their ids: history keys mean nothing here.
   return descriptionOf(readReasoningUiMetadata(event.metadata, (problem) =>
-    report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${String(event.type)}: ${problem}; that field was ignored.` : ''),
+    report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${String(event.type)}: ${problem}; that field was ignored.` : ''),
   ))
 }
 
@@ -308,14 +309,14 @@ export function setRun(d: Draft, index: number, run: RunInfo): void {
 
 export function requireId(d: Draft, event: Event, field: string): string | undefined {
   const id = validId(event[field])
-  if (id === undefined) report(d, 'missing-id', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${String(event.type)} needs a non-empty string '${field}' (got ${describe(event[field])}).` : '')
+  if (id === undefined) report(d, 'missing-id', process.env.NODE_ENV !== 'production' ? `${String(event.type)} needs a non-empty string '${field}' (got ${describe(event[field])}).` : '')
   return id
 }
 
 export function requireDelta(d: Draft, event: Event): string | undefined {
   const delta = event.delta
   if (typeof delta === 'string') return delta
-  report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${String(event.type)}.delta must be a string (got ${describe(delta)}); the event was ignored.` : '')
+  report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${String(event.type)}.delta must be a string (got ${describe(delta)}); the event was ignored.` : '')
   return undefined
 }
 

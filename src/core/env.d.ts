@@ -1,7 +1,8 @@
 // `process.env.NODE_ENV`, which guards development-only diagnostic text, as React's and
-// framer-motion's code does. An app's bundler replaces the expression (esbuild, Vite, webpack,
-// Rollup's replace plugin, Next.js), and Node has it; each use is behind `typeof process !==
-// 'undefined'` for a page without a bundler. Nothing else of `process` is used. Declared
+// framer-motion's code does. The library build replaces the expression in both of its builds
+// (vite.config.ts: dist/ with the text, dist/production/ without), so no `process` reaches the
+// package; in the source it is replaced by Vite (tests, Storybook, the demo) or read from Node's
+// process (unit tests, the demo server). Nothing else of `process` is used. Declared
 // here so that src type-checks without Node's types (tsconfig.build.json has `types: []`), in a
 // shape that merges with @types/node's where both are present (tests, tooling).
 declare namespace NodeJS {

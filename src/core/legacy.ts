@@ -7,7 +7,7 @@ export function translateLegacy(d: Draft, event: Event, type: string): Event | u
   const legacy = d.legacy
   if (!legacy.reported) {
     legacy.reported = true
-    report(d, 'deprecated-event', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${type} is a retired AG-UI event; THINKING_* events were translated to REASONING_* (titles kept).` : '')
+    report(d, 'deprecated-event', process.env.NODE_ENV !== 'production' ? `${type} is a retired AG-UI event; THINKING_* events were translated to REASONING_* (titles kept).` : '')
   }
   const base: Event = {}
   if (event.timestamp !== undefined) base.timestamp = event.timestamp

@@ -33,25 +33,25 @@ export function readReasoningUiMetadata(
 ): ReasoningUiMetadata | undefined {
   if (metadata === undefined || metadata === null) return undefined
   if (typeof metadata !== 'object' || Array.isArray(metadata)) {
-    problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? 'metadata must be an object' : 'metadata')
+    problem(process.env.NODE_ENV !== 'production' ? 'metadata must be an object' : 'metadata')
     return undefined
   }
   const raw = (metadata as Record<string, unknown>)[METADATA_KEY]
   if (raw === undefined) return undefined
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${METADATA_KEY} must be an object` : `metadata.${METADATA_KEY}`)
+    problem(process.env.NODE_ENV !== 'production' ? `metadata.${METADATA_KEY} must be an object` : `metadata.${METADATA_KEY}`)
     return undefined
   }
   const input = raw as Record<string, unknown>
   const out: Writable<ReasoningUiMetadata> = readFields(input, METADATA_KEY, problem)
   if (input.placeholder !== undefined) {
     if (typeof input.placeholder === 'boolean') out.placeholder = input.placeholder
-    else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${METADATA_KEY}.placeholder must be a boolean` : `metadata.${METADATA_KEY}.placeholder`)
+    else problem(process.env.NODE_ENV !== 'production' ? `metadata.${METADATA_KEY}.placeholder must be a boolean` : `metadata.${METADATA_KEY}.placeholder`)
   }
   if (input.block !== undefined) {
     const block = input.block
     if (block === null || typeof block !== 'object' || Array.isArray(block)) {
-      problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${METADATA_KEY}.block must be an object` : `metadata.${METADATA_KEY}.block`)
+      problem(process.env.NODE_ENV !== 'production' ? `metadata.${METADATA_KEY}.block must be an object` : `metadata.${METADATA_KEY}.block`)
     } else {
       const fields = block as Record<string, unknown>
       const id = fields.id
@@ -59,7 +59,7 @@ export function readReasoningUiMetadata(
         out.block = { ...readFields(fields, `${METADATA_KEY}.block`, problem), id }
       } else {
         // Without its id the block cannot be found again: the message restores on its own.
-        problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${METADATA_KEY}.block.id must be a non-empty string; the block was ignored` : `metadata.${METADATA_KEY}.block.id`)
+        problem(process.env.NODE_ENV !== 'production' ? `metadata.${METADATA_KEY}.block.id must be a non-empty string; the block was ignored` : `metadata.${METADATA_KEY}.block.id`)
       }
     }
   }
@@ -77,17 +77,17 @@ function readFields(
     const value = input[key]
     if (value === undefined) return
     if (typeof value === 'string') out[key] = value
-    else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${path}.${key} must be a string` : `metadata.${path}.${key}`)
+    else problem(process.env.NODE_ENV !== 'production' ? `metadata.${path}.${key} must be a string` : `metadata.${path}.${key}`)
   }
   const time = (key: 'startedAt' | 'endedAt') => {
     const value = input[key]
     if (value === undefined) return
     if (typeof value === 'number' && Number.isFinite(value)) out[key] = value
-    else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${path}.${key} must be a finite number (ms)` : `metadata.${path}.${key}`)
+    else problem(process.env.NODE_ENV !== 'production' ? `metadata.${path}.${key} must be a finite number (ms)` : `metadata.${path}.${key}`)
   }
   if (input.kind !== undefined) {
     if (typeof input.kind === 'string' && KINDS.has(input.kind)) out.kind = input.kind as ReasoningKind
-    else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${path}.kind must be one of text, summary, step` : `metadata.${path}.kind`)
+    else problem(process.env.NODE_ENV !== 'production' ? `metadata.${path}.kind must be one of text, summary, step` : `metadata.${path}.kind`)
   }
   text('title')
   text('stepType')
@@ -96,26 +96,26 @@ function readFields(
   text('signature')
   if (input.confidence !== undefined) {
     if (typeof input.confidence === 'number' && Number.isFinite(input.confidence)) out.confidence = input.confidence
-    else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${path}.confidence must be a finite number` : `metadata.${path}.confidence`)
+    else problem(process.env.NODE_ENV !== 'production' ? `metadata.${path}.confidence must be a finite number` : `metadata.${path}.confidence`)
   }
   if (input.hidden !== undefined) {
     if (typeof input.hidden === 'boolean') out.hidden = input.hidden
-    else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${path}.hidden must be a boolean` : `metadata.${path}.hidden`)
+    else problem(process.env.NODE_ENV !== 'production' ? `metadata.${path}.hidden must be a boolean` : `metadata.${path}.hidden`)
   }
   if (input.keyFactors !== undefined) {
     if (Array.isArray(input.keyFactors) && input.keyFactors.every((f) => typeof f === 'string')) {
       out.keyFactors = input.keyFactors.slice() as string[]
-    } else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${path}.keyFactors must be an array of strings` : `metadata.${path}.keyFactors`)
+    } else problem(process.env.NODE_ENV !== 'production' ? `metadata.${path}.keyFactors must be an array of strings` : `metadata.${path}.keyFactors`)
   }
   time('startedAt')
   time('endedAt')
   if (input.status !== undefined) {
     if (typeof input.status === 'string' && STATUSES.has(input.status)) out.status = input.status as ReasoningStatus
-    else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${path}.status must be one of streaming, complete, interrupted` : `metadata.${path}.status`)
+    else problem(process.env.NODE_ENV !== 'production' ? `metadata.${path}.status must be one of streaming, complete, interrupted` : `metadata.${path}.status`)
   }
   if (input.endReason !== undefined) {
     if (typeof input.endReason === 'string' && END_REASONS.has(input.endReason)) out.endReason = input.endReason as ReasoningEndReason
-    else problem(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `metadata.${path}.endReason must be one of stopped, failed, disconnected, cut-short` : `metadata.${path}.endReason`)
+    else problem(process.env.NODE_ENV !== 'production' ? `metadata.${path}.endReason must be one of stopped, failed, disconnected, cut-short` : `metadata.${path}.endReason`)
   }
   text('encryptedValueType')
   return out

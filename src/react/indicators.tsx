@@ -61,7 +61,7 @@ export const EncryptedReasoningIndicator = /* @__PURE__ */ forwardRef(function E
   const timing = block ?? context?.block
   if (!timing) {
     // The sentence in development only (see useReasoningContext).
-    throw new Error(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '<EncryptedReasoningIndicator> needs a `block` prop outside <Reasoning>.' : 'no block')
+    throw new Error(process.env.NODE_ENV !== 'production' ? '<EncryptedReasoningIndicator> needs a `block` prop outside <Reasoning>.' : 'no block')
   }
   const resolvedLocale = locale !== undefined ? safeLocale(locale) : (context?.locale ?? safeLocale(config.locale))
   const streaming = timing.status === 'streaming'

@@ -75,7 +75,7 @@ export function useReasoningContext(part: string): ReasoningContextValue {
   const context = useContext(ReasoningContext)
   if (!context) {
     throw new Error(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `<${part}> must be used within <Reasoning> (or <ReasoningPanel>).` : `<${part}>: no <Reasoning>`,
+      process.env.NODE_ENV !== 'production' ? `<${part}> must be used within <Reasoning> (or <ReasoningPanel>).` : `<${part}>: no <Reasoning>`,
     )
   }
   return context

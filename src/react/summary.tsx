@@ -40,7 +40,7 @@ export const ReasoningSummary = /* @__PURE__ */ forwardRef(function ReasoningSum
   const visible: VisibleBlock | undefined = block ? projectBlock(block, level === 'none' ? 'none' : 'summary') : context?.block
   if (!visible) {
     // The sentence in development only (see useReasoningContext).
-    throw new Error(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '<ReasoningSummary> needs a `block` prop outside <Reasoning>.' : 'no block')
+    throw new Error(process.env.NODE_ENV !== 'production' ? '<ReasoningSummary> needs a `block` prop outside <Reasoning>.' : 'no block')
   }
   const summary = visible.summary
   if (!summary) return null

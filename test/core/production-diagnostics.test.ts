@@ -18,8 +18,8 @@ const root = resolve(import.meta.dirname, '../..')
 const dir = mkdtempSync(join(tmpdir(), 'reasoning-ui-production-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** The core entry bundled for `mode` (none: `process.env.NODE_ENV` left as written), minified, its dynamic imports (body framing) left out. */
-async function bundle(mode: 'production' | 'development' | 'none', format: 'esm' | 'cjs' = 'esm'): Promise<string> {
+/** The core entry bundled for `mode` as the library build does (vite.config.ts), minified, its dynamic imports (body framing) left out. */
+async function bundle(mode: 'production' | 'development', format: 'esm' | 'cjs' = 'esm'): Promise<string> {
   const result = await build({
     entryPoints: [join(root, 'src/core/index.ts')],
     bundle: true,
@@ -28,7 +28,7 @@ async function bundle(mode: 'production' | 'development' | 'none', format: 'esm'
     platform: 'neutral',
     write: false,
     external: ['@ag-ui/core', 'eventsource-parser'],
-    define: mode === 'none' ? {} : { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
     logLevel: 'silent',
     plugins: [
       {
@@ -68,22 +68,24 @@ describe('diagnostic messages in production builds', () => {
     expect(code).not.toContain('process.env')
   })
 
-  it('code loaded where no `process` exists (a page without a bundler) reports by code and never throws', async () => {
-    const code = await bundle('none', 'cjs')
-    expect(code).toContain('process.env.NODE_ENV')
-    const module = { exports: {} as typeof Core }
-    // The bundle's free `process` is this function's parameter: undefined, as in a browser.
-    new Function('process', 'module', 'exports', code)(undefined, module, module.exports)
-    const store = module.exports.createReasoningStore({ flush: 'sync' })
-    expect(() => {
-      store.dispatch({ type: 'RUN_STARTED', threadId: 't', runId: 'r' })
-      store.dispatch({ type: 'REASONING_MESSAGE_END', messageId: 'nope' })
-      store.dispatch(42)
-    }).not.toThrow()
-    expect(store.getState().diagnostics.map((d) => [d.code, d.message])).toEqual([
-      ['not-open', 'not-open'],
-      ['invalid-event', 'invalid-event'],
-    ])
+  it('both builds run where no `process` exists (a page without a bundler): the build replaced every use', async () => {
+    for (const mode of ['development', 'production'] as const) {
+      const code = await bundle(mode, 'cjs')
+      expect(code).not.toMatch(/\bprocess\b/)
+      const module = { exports: {} as typeof Core }
+      // Were there a free `process` left, it would be this function's parameter: undefined, as in a browser.
+      new Function('process', 'module', 'exports', code)(undefined, module, module.exports)
+      const store = module.exports.createReasoningStore({ flush: 'sync' })
+      expect(() => {
+        store.dispatch({ type: 'RUN_STARTED', threadId: 't', runId: 'r' })
+        store.dispatch({ type: 'REASONING_MESSAGE_END', messageId: 'nope' })
+        store.dispatch(42)
+      }).not.toThrow()
+      const [notOpen, invalid] = store.getState().diagnostics
+      expect([notOpen?.code, invalid?.code]).toEqual(['not-open', 'invalid-event'])
+      if (mode === 'production') expect([notOpen?.message, invalid?.message]).toEqual(['not-open', 'invalid-event'])
+      else expect(notOpen?.message).toMatch(/nope/)
+    }
   })
 
   it('a production build still reports each problem with its code and event index, the code as its message', async () => {

@@ -36,7 +36,7 @@ function chunkLane(d: Draft, kind: ChunkStream['kind'], id: string | undefined, 
     for (const [open, stream] of d.chunkLanes) {
       if (stream.kind === kind && stream.id === id) {
         if (lane !== undefined && lane !== open) {
-          report(d, 'chunk-conflict', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${type} for '${id}' names subagent '${lane}', but its stream is open under ${open === undefined ? 'the parent agent' : `subagent '${open}'`}.` : '')
+          report(d, 'chunk-conflict', process.env.NODE_ENV !== 'production' ? `${type} for '${id}' names subagent '${lane}', but its stream is open under ${open === undefined ? 'the parent agent' : `subagent '${open}'`}.` : '')
         }
         return open
       }
@@ -47,7 +47,7 @@ function chunkLane(d: Draft, kind: ChunkStream['kind'], id: string | undefined, 
   const lanes = [...d.chunkLanes].filter(([, stream]) => stream.kind === kind)
   if (lanes.length === 1) return lanes[0]![0]
   if (lanes.length > 1) {
-    report(d, 'chunk-conflict', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${type} carries neither an id nor a subagentRunId, but ${lanes.length} subagents have an open stream; it was treated as the parent agent's.` : '')
+    report(d, 'chunk-conflict', process.env.NODE_ENV !== 'production' ? `${type} carries neither an id nor a subagentRunId, but ${lanes.length} subagents have an open stream; it was treated as the parent agent's.` : '')
   }
   return undefined
 }
@@ -57,7 +57,7 @@ export function onReasoningChunk(d: Draft, event: Event): void {
   let id: string | undefined
   if (event.messageId !== undefined) {
     id = validId(event.messageId)
-    if (id === undefined) report(d, 'missing-id', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_CHUNK.messageId must be a non-empty string (got ${describe(event.messageId)}).` : '')
+    if (id === undefined) report(d, 'missing-id', process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_CHUNK.messageId must be a non-empty string (got ${describe(event.messageId)}).` : '')
   }
   let delta: string | undefined
   if (event.delta !== undefined && event.delta !== null) delta = requireDelta(d, event)
@@ -70,7 +70,7 @@ export function onReasoningChunk(d: Draft, event: Event): void {
     closeLane(d, lane, quietTimeOf(d, event))
     const at = timeOf(d, event)
     if (id === undefined) {
-      report(d, 'chunk-missing-id', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `The first REASONING_MESSAGE_CHUNK of a stream must have a messageId${delta ? '; its text was kept in a block of its own' : ''}.` : '')
+      report(d, 'chunk-missing-id', process.env.NODE_ENV !== 'production' ? `The first REASONING_MESSAGE_CHUNK of a stream must have a messageId${delta ? '; its text was kept in a block of its own' : ''}.` : '')
       if (delta) keepOrphanText(d, lane, delta, at)
       return
     }
@@ -94,7 +94,7 @@ export function onReasoningChunk(d: Draft, event: Event): void {
 export function onTextChunk(d: Draft, event: Event): void {
   const eventLane = laneOf(event)
   const id = event.messageId === undefined ? undefined : validId(event.messageId)
-  if (event.messageId !== undefined && id === undefined) report(d, 'missing-id', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `TEXT_MESSAGE_CHUNK.messageId must be a non-empty string.` : '')
+  if (event.messageId !== undefined && id === undefined) report(d, 'missing-id', process.env.NODE_ENV !== 'production' ? `TEXT_MESSAGE_CHUNK.messageId must be a non-empty string.` : '')
   if (event.delta !== undefined && typeof event.delta !== 'string') requireDelta(d, event)
   const lane = chunkLane(d, 'text', id, eventLane, 'TEXT_MESSAGE_CHUNK')
   const open = d.chunkLanes.get(lane)
@@ -104,7 +104,7 @@ export function onTextChunk(d: Draft, event: Event): void {
   }
   closeLane(d, lane, quietTimeOf(d, event))
   if (id === undefined) {
-    report(d, 'chunk-missing-id', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `First TEXT_MESSAGE_CHUNK must have a messageId; the chunk was ignored.` : '')
+    report(d, 'chunk-missing-id', process.env.NODE_ENV !== 'production' ? `First TEXT_MESSAGE_CHUNK must have a messageId; the chunk was ignored.` : '')
     return
   }
   const role = str(event.role) ?? 'assistant'
@@ -114,14 +114,14 @@ export function onTextChunk(d: Draft, event: Event): void {
 
 function conflict(d: Draft, type: string, id: string, field: string, given: unknown, opened: string | undefined): void {
   if (given !== undefined && given !== opened) {
-    report(d, 'chunk-conflict', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${type} for '${id}': chunk ${field} ${describe(given)} does not match the open stream's ${field} ${opened === undefined ? '(absent)' : `'${opened}'`}; the opener's value was kept.` : '')
+    report(d, 'chunk-conflict', process.env.NODE_ENV !== 'production' ? `${type} for '${id}': chunk ${field} ${describe(given)} does not match the open stream's ${field} ${opened === undefined ? '(absent)' : `'${opened}'`}; the opener's value was kept.` : '')
   }
 }
 
 export function onToolChunk(d: Draft, event: Event): void {
   const eventLane = laneOf(event)
   const id = event.toolCallId === undefined ? undefined : validId(event.toolCallId)
-  if (event.toolCallId !== undefined && id === undefined) report(d, 'missing-id', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `TOOL_CALL_CHUNK.toolCallId must be a non-empty string.` : '')
+  if (event.toolCallId !== undefined && id === undefined) report(d, 'missing-id', process.env.NODE_ENV !== 'production' ? `TOOL_CALL_CHUNK.toolCallId must be a non-empty string.` : '')
   if (event.delta !== undefined && typeof event.delta !== 'string') requireDelta(d, event)
   const lane = chunkLane(d, 'tool', id, eventLane, 'TOOL_CALL_CHUNK')
   const open = d.chunkLanes.get(lane)
@@ -132,11 +132,11 @@ export function onToolChunk(d: Draft, event: Event): void {
   }
   closeLane(d, lane, quietTimeOf(d, event))
   if (id === undefined) {
-    report(d, 'chunk-missing-id', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `First TOOL_CALL_CHUNK must have a toolCallId; the chunk was ignored.` : '')
+    report(d, 'chunk-missing-id', process.env.NODE_ENV !== 'production' ? `First TOOL_CALL_CHUNK must have a toolCallId; the chunk was ignored.` : '')
     return
   }
   const name = str(event.toolCallName)
-  if (name === undefined) report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `First TOOL_CALL_CHUNK must have a toolCallName.` : '')
+  if (name === undefined) report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `First TOOL_CALL_CHUNK must have a toolCallName.` : '')
   const parent = str(event.parentMessageId)
   toolEntry(d, id, name ?? '', parent, lane, timeOf(d, event))
   d.chunkLanes.set(lane, { kind: 'tool', id, ...(name !== undefined && { name }), ...(parent !== undefined && { parentMessageId: parent }) })

@@ -32,14 +32,14 @@ export function takePending(d: Draft, subtype: 'message' | 'tool-call', id: stri
 export function onEncryptedValue(d: Draft, event: Event): void {
   const subtype = event.subtype
   if (subtype !== 'message' && subtype !== 'tool-call') {
-    report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_ENCRYPTED_VALUE.subtype must be "message" or "tool-call" (got ${describe(subtype)}); the event was ignored.` : '')
+    report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `REASONING_ENCRYPTED_VALUE.subtype must be "message" or "tool-call" (got ${describe(subtype)}); the event was ignored.` : '')
     return
   }
   const id = requireId(d, event, 'entityId')
   if (id === undefined) return
   const value = event.encryptedValue
   if (typeof value !== 'string') {
-    report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_ENCRYPTED_VALUE.encryptedValue must be a string; the event was ignored.` : '')
+    report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `REASONING_ENCRYPTED_VALUE.encryptedValue must be a string; the event was ignored.` : '')
     return
   }
   const type = str(event.encryptedValueType)

@@ -79,13 +79,13 @@ export function applyEvent(d: Draft, input: unknown): void {
     reduce(d, input)
   } catch (error) {
     // A hostile object (throwing getters, proxies) must not take the app down.
-    report(d, 'invalid-event', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `The event could not be read: ${describe(error)}` : '')
+    report(d, 'invalid-event', process.env.NODE_ENV !== 'production' ? `The event could not be read: ${describe(error)}` : '')
   }
 }
 
 function reduce(d: Draft, input: unknown): void {
   if (!isRecord(input) || typeof input.type !== 'string') {
-    report(d, 'invalid-event', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `An event must be an object with a string 'type' (got ${describe(input).slice(0, 80)}).` : '')
+    report(d, 'invalid-event', process.env.NODE_ENV !== 'production' ? `An event must be an object with a string 'type' (got ${describe(input).slice(0, 80)}).` : '')
     return
   }
   let event = input
@@ -116,5 +116,5 @@ function checkRunOrder(d: Draft, type: string): void {
     d.runPhase === 'none' ? 'before RUN_STARTED'
       : d.runPhase === 'finished' ? 'after RUN_FINISHED'
         : 'after RUN_ERROR'
-  report(d, 'run-order', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${type} arrived ${where}: events belong inside a run. It was applied anyway so that no text is lost.` : '')
+  report(d, 'run-order', process.env.NODE_ENV !== 'production' ? `${type} arrived ${where}: events belong inside a run. It was applied anyway so that no text is lost.` : '')
 }

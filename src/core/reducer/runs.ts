@@ -85,13 +85,13 @@ function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why:
       setEntry(d, rec, { ...rec.entry, status: 'interrupted', endedAt: at })
     }
   }
-  if (closed.length > 0 && why) report(d, 'open-at-finish', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${why} while ${closed.join(', ')} ${closed.length === 1 ? 'was' : 'were'} still open; ${closed.length === 1 ? 'it is' : 'they are'} marked interrupted and ${closed.length === 1 ? 'its' : 'their'} text is kept.` : '')
+  if (closed.length > 0 && why) report(d, 'open-at-finish', process.env.NODE_ENV !== 'production' ? `${why} while ${closed.join(', ')} ${closed.length === 1 ? 'was' : 'were'} still open; ${closed.length === 1 ? 'it is' : 'they are'} marked interrupted and ${closed.length === 1 ? 'its' : 'their'} text is kept.` : '')
   return closed
 }
 
 export function onRunStarted(d: Draft, event: Event): void {
   if (d.runPhase === 'running') {
-    report(d, 'run-order', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `RUN_STARTED while run '${d.runs[d.runs.length - 1]?.runId ?? '?'}' is still active; the previous run must finish first. The event was ignored.` : '')
+    report(d, 'run-order', process.env.NODE_ENV !== 'production' ? `RUN_STARTED while run '${d.runs[d.runs.length - 1]?.runId ?? '?'}' is still active; the previous run must finish first. The event was ignored.` : '')
     return
   }
   const runId = str(event.runId)
@@ -204,11 +204,11 @@ export function endStream(d: Draft, error?: unknown, reason: ReasoningEndReason 
   if (failure !== undefined) {
     d.failure = failure
     d.changed = true
-    report(d, 'transport', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `The stream failed: ${failure}` : failure, -1)
+    report(d, 'transport', process.env.NODE_ENV !== 'production' ? `The stream failed: ${failure}` : failure, -1)
   }
   // A stop is the user's, not the producer's fault: no diagnostic.
   if ((runOpen || closed.length > 0) && reason !== 'stopped') {
     const what = [runOpen ? `run '${run.runId ?? '?'}' had not finished` : '', ...closed.map((c) => `${c} was open`)].filter(Boolean)
-    report(d, 'stream-truncated', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `The stream ended while ${what.join(', ')}; marked interrupted, text kept.` : '', -1)
+    report(d, 'stream-truncated', process.env.NODE_ENV !== 'production' ? `The stream ended while ${what.join(', ')}; marked interrupted, text kept.` : '', -1)
   }
 }

@@ -34,7 +34,7 @@ const keyOf = (entry: TimelineEntry) => `${entry.kind}\u0000${entry.id}`
 export function onMessagesSnapshot(d: Draft, event: Event): void {
   const list = event.messages
   if (!Array.isArray(list)) {
-    report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `MESSAGES_SNAPSHOT.messages must be an array; the event was ignored.` : '')
+    report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `MESSAGES_SNAPSHOT.messages must be an array; the event was ignored.` : '')
     return
   }
   const reasoning = list.filter((m): m is Event => isRecord(m) && m.role === 'reasoning' && validId(m.id) !== undefined)
@@ -112,10 +112,10 @@ function restoreReasoning(d: Draft, item: Event, restore: Restore): void {
   let content = ''
   if (typeof item.content === 'string') content = item.content
   else if (Array.isArray(item.content) && item.content.every((c) => typeof c === 'string')) content = item.content.join('')
-  else if (item.content !== undefined) report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `MESSAGES_SNAPSHOT: reasoning message '${id}' has non-text content; it was treated as empty.` : '')
+  else if (item.content !== undefined) report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `MESSAGES_SNAPSHOT: reasoning message '${id}' has non-text content; it was treated as empty.` : '')
   const encrypted = str(item.encryptedValue) ?? str(item.encryptedContent)
   const ui = readReasoningUiMetadata(item.metadata, (problem) =>
-    report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `MESSAGES_SNAPSHOT: reasoning message '${id}': ${problem}; that field was ignored.` : ''))
+    report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `MESSAGES_SNAPSHOT: reasoning message '${id}': ${problem}; that field was ignored.` : ''))
   const saved = ui?.block
   let message = d.messages.get(id)
   let ended: boolean

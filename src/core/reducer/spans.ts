@@ -84,7 +84,7 @@ export function startMessage(d: Draft, id: string, lane: Lane, at: number, meta:
   block.openCount++
   d.messages.set(id, message)
   if (d.texts.has(id)) {
-    report(d, 'id-collision', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `Reasoning message '${id}' reuses the id of a text message; the two are kept apart.` : '')
+    report(d, 'id-collision', process.env.NODE_ENV !== 'production' ? `Reasoning message '${id}' reuses the id of a text message; the two are kept apart.` : '')
   }
   const pending = takePending(d, 'message', id)
   if (pending) setMessageEncrypted(d, message, pending)
@@ -184,7 +184,7 @@ export function onReasoningStart(d: Draft, event: Event): void {
   if (id === undefined) return
   let block = d.blockById.get(id)
   if (block && !block.removed && block.spanOpen) {
-    report(d, 'duplicate-start', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_START for span '${id}', which is already open; complete it with REASONING_END first. The event was ignored.` : '')
+    report(d, 'duplicate-start', process.env.NODE_ENV !== 'production' ? `REASONING_START for span '${id}', which is already open; complete it with REASONING_END first. The event was ignored.` : '')
     return
   }
   const at = timeOf(d, event)
@@ -206,7 +206,7 @@ export function onReasoningMessageStart(d: Draft, event: Event): void {
   if (id === undefined) return
   const role = event.role
   if (role !== 'reasoning') {
-    report(d, 'legacy-role', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? role === 'assistant'
+    report(d, 'legacy-role', process.env.NODE_ENV !== 'production' ? role === 'assistant'
       ? `REASONING_MESSAGE_START '${id}' has role "assistant" (the draft proposal's); AG-UI 1.0 pins it to "reasoning". Accepted.`
       : `REASONING_MESSAGE_START '${id}' must have role "reasoning" (got ${describe(role)}). Accepted as reasoning.` : '')
   }
@@ -214,7 +214,7 @@ export function onReasoningMessageStart(d: Draft, event: Event): void {
   const existing = d.messages.get(id)
   if (existing) {
     if (existing.open) {
-      report(d, 'duplicate-start', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_START for '${id}', which is already open; complete it with REASONING_MESSAGE_END first. The event was ignored.` : '')
+      report(d, 'duplicate-start', process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_START for '${id}', which is already open; complete it with REASONING_MESSAGE_END first. The event was ignored.` : '')
       return
     }
     // A closed message is closed, not sealed: a new start continues it.
@@ -240,16 +240,16 @@ export function onReasoningMessageContent(d: Draft, event: Event): void {
   if (requireDelta(d, event) === undefined || typeof delta !== 'string') return
   const messageId = validId(id)
   if (messageId === undefined) {
-    report(d, 'missing-id', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_CONTENT needs a 'messageId'; its text was kept in a block of its own.` : '')
+    report(d, 'missing-id', process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_CONTENT needs a 'messageId'; its text was kept in a block of its own.` : '')
     if (delta) keepOrphanText(d, lane, delta, timeOf(d, event))
     return
   }
   if (message) {
-    report(d, 'not-open', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_CONTENT for '${messageId}' after it ended; the text was appended to it anyway.` : '')
+    report(d, 'not-open', process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_CONTENT for '${messageId}' after it ended; the text was appended to it anyway.` : '')
     append(d, message, delta)
     return
   }
-  report(d, 'not-open', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `No active reasoning message '${messageId}': REASONING_MESSAGE_CONTENT must follow REASONING_MESSAGE_START. The text was kept in a block of its own.` : '')
+  report(d, 'not-open', process.env.NODE_ENV !== 'production' ? `No active reasoning message '${messageId}': REASONING_MESSAGE_CONTENT must follow REASONING_MESSAGE_START. The text was kept in a block of its own.` : '')
   // Treated as a chunk stream so that it closes like one instead of hanging open.
   const orphan = startMessage(d, messageId, lane, timeOf(d, event), metaOf(d, event), true)
   d.chunkLanes.set(lane, { kind: 'reasoning', id: messageId })
@@ -261,7 +261,7 @@ export function onReasoningMessageEnd(d: Draft, event: Event): void {
   if (id === undefined) return
   const message = d.messages.get(id)
   if (!message?.open) {
-    report(d, 'not-open', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_END for '${id}', which is not open; a REASONING_MESSAGE_START must come first. The event was ignored.` : '')
+    report(d, 'not-open', process.env.NODE_ENV !== 'production' ? `REASONING_MESSAGE_END for '${id}', which is not open; a REASONING_MESSAGE_START must come first. The event was ignored.` : '')
     return
   }
   applyMessageMeta(d, message, metaOf(d, event))
@@ -273,7 +273,7 @@ export function onReasoningEnd(d: Draft, event: Event): void {
   if (id === undefined) return
   const block = d.blockById.get(id)
   if (!block || block.removed || !block.spanOpen) {
-    report(d, 'not-open', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `REASONING_END for span '${id}', which is not open; a REASONING_START must come first. The event was ignored.` : '')
+    report(d, 'not-open', process.env.NODE_ENV !== 'production' ? `REASONING_END for span '${id}', which is not open; a REASONING_START must come first. The event was ignored.` : '')
     return
   }
   const at = timeOf(d, event)

@@ -16,7 +16,7 @@ export function textEntry(d: Draft, id: string, role: string, lane: Lane, at: nu
     return
   }
   if (d.messages.has(id)) {
-    report(d, 'id-collision', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `Text message '${id}' reuses the id of a reasoning message; its text is never mixed into the reasoning.` : '')
+    report(d, 'id-collision', process.env.NODE_ENV !== 'production' ? `Text message '${id}' reuses the id of a reasoning message; its text is never mixed into the reasoning.` : '')
   }
   const runId = currentRunId(d)
   const entry: TimelineText = {
@@ -32,7 +32,7 @@ export function onTextStart(d: Draft, event: Event): void {
   const id = requireId(d, event, 'messageId')
   if (id === undefined) return
   if (d.texts.get(id)?.entry.status === 'streaming') {
-    report(d, 'duplicate-start', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `TEXT_MESSAGE_START for '${id}', which is already in progress. The event was ignored.` : '')
+    report(d, 'duplicate-start', process.env.NODE_ENV !== 'production' ? `TEXT_MESSAGE_START for '${id}', which is already in progress. The event was ignored.` : '')
     return
   }
   textEntry(d, id, str(event.role) ?? 'assistant', lane, timeOf(d, event))
@@ -47,7 +47,7 @@ export function onOpenEntry(d: Draft, event: Event, kind: 'text' | 'tool'): void
   const id = requireId(d, event, field)
   if (id === undefined || requireDelta(d, event) === undefined) return
   if (entryOf(d, kind, id)?.entry.status !== 'streaming') {
-    report(d, 'not-open', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `No active ${kind === 'text' ? 'text message' : 'tool call'} found with ID '${id}': ${String(event.type)} must follow its START event. The event was ignored.` : '')
+    report(d, 'not-open', process.env.NODE_ENV !== 'production' ? `No active ${kind === 'text' ? 'text message' : 'tool call'} found with ID '${id}': ${String(event.type)} must follow its START event. The event was ignored.` : '')
   }
 }
 
@@ -57,7 +57,7 @@ export function onEntryEnd(d: Draft, event: Event, kind: 'text' | 'tool'): void 
   if (id === undefined) return
   const rec = entryOf(d, kind, id)
   if (rec?.entry.status !== 'streaming') {
-    report(d, 'not-open', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `No active ${kind === 'text' ? 'text message' : 'tool call'} found with ID '${id}': ${String(event.type)} must follow its START event. The event was ignored.` : '')
+    report(d, 'not-open', process.env.NODE_ENV !== 'production' ? `No active ${kind === 'text' ? 'text message' : 'tool call'} found with ID '${id}': ${String(event.type)} must follow its START event. The event was ignored.` : '')
     return
   }
   setEntry<TimelineEntry>(d, rec, { ...rec.entry, status: 'complete', endedAt: timeOf(d, event) })
@@ -86,11 +86,11 @@ export function onToolStart(d: Draft, event: Event): void {
   const id = requireId(d, event, 'toolCallId')
   if (id === undefined) return
   if (d.tools.get(id)?.entry.status === 'streaming') {
-    report(d, 'duplicate-start', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `TOOL_CALL_START for '${id}', which is already in progress. The event was ignored.` : '')
+    report(d, 'duplicate-start', process.env.NODE_ENV !== 'production' ? `TOOL_CALL_START for '${id}', which is already in progress. The event was ignored.` : '')
     return
   }
   const name = str(event.toolCallName)
-  if (name === undefined) report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `TOOL_CALL_START '${id}' needs a string toolCallName.` : '')
+  if (name === undefined) report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `TOOL_CALL_START '${id}' needs a string toolCallName.` : '')
   toolEntry(d, id, name ?? '', str(event.parentMessageId), lane, timeOf(d, event))
 }
 

@@ -23,7 +23,7 @@ export function readUsage(d: Draft, event: Event): readonly TokenUsage[] | undef
     return readValidUsage(d, event)
   } catch (error) {
     // A hostile value (a throwing getter, a proxy) loses the usage, never the run's end.
-    report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${String(event.type)}.usage could not be read (${describe(error)}); it was ignored.` : '')
+    report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${String(event.type)}.usage could not be read (${describe(error)}); it was ignored.` : '')
     return undefined
   }
 }
@@ -33,13 +33,13 @@ function readValidUsage(d: Draft, event: Event): readonly TokenUsage[] | undefin
   if (input === undefined || input === null) return undefined
   const type = String(event.type)
   if (!Array.isArray(input)) {
-    report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${type}.usage must be an array of token counts (got ${describe(input).slice(0, 80)}); it was ignored.` : '')
+    report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${type}.usage must be an array of token counts (got ${describe(input).slice(0, 80)}); it was ignored.` : '')
     return undefined
   }
   const out: TokenUsage[] = []
   input.forEach((item: unknown, i) => {
     if (!isRecord(item)) {
-      report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${type}.usage[${i}] must be an object (got ${describe(item).slice(0, 80)}); it was ignored.` : '')
+      report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${type}.usage[${i}] must be an object (got ${describe(item).slice(0, 80)}); it was ignored.` : '')
       return
     }
     const entry: Mutable<TokenUsage> = {}
@@ -62,7 +62,7 @@ function readValidUsage(d: Draft, event: Event): readonly TokenUsage[] | undefin
       }
     }
     if (wrong.length > 0) {
-      report(d, 'malformed-field', typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${type}.usage[${i}]: ${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not ${wrong.length === 1 ? 'a count or label' : 'counts or labels'} (counts are non-negative integers); ${counts > 0 ? 'the rest of the entry was kept' : 'the entry had no valid count and was ignored'}.` : '')
+      report(d, 'malformed-field', process.env.NODE_ENV !== 'production' ? `${type}.usage[${i}]: ${wrong.join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not ${wrong.length === 1 ? 'a count or label' : 'counts or labels'} (counts are non-negative integers); ${counts > 0 ? 'the rest of the entry was kept' : 'the entry had no valid count and was ignored'}.` : '')
     }
     if (counts > 0) out.push(entry)
   })
