@@ -12,8 +12,10 @@
  * list item) instead of guessing where it ends, so that no sample can slip past it.
  * (A markdown parser is not a root dependency, and the docs need no more than this.)
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '../..')
@@ -60,6 +62,22 @@ export function regions(source: string): string[] {
   return [...source.matchAll(/^[ \t]*\/\/ #region[^\n]*\n([\s\S]*?)^[ \t]*\/\/ #endregion/gm)].map((m) => m[1]!)
 }
 
+/**
+ * The files `tsc -p <dir>/tsconfig.json` compiles: TypeScript's own reading of the config
+ * (comments, trailing commas, `extends`, `include`/`files`/`exclude` globs), so that no sample
+ * counts as type-checked when the example's compiler never sees it. An unreadable config throws.
+ */
+export function compiledFiles(dir: string): Set<string> {
+  const configFile = join(dir, 'tsconfig.json')
+  const read = ts.readConfigFile(configFile, (f) => ts.sys.readFile(f))
+  const parsed = read.error ? undefined : ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, configFile)
+  const errors = read.error ? [read.error] : parsed!.errors
+  if (errors.length > 0) {
+    throw new Error(`${relative(root, configFile)}: ${errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('; ')}`)
+  }
+  return new Set(parsed!.fileNames.map((f) => resolve(f)))
+}
+
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => keep(name) && !name.split(/[\\/]/).includes('node_modules'))
@@ -83,7 +101,9 @@ const tests = filesUnder(testDir, (n) => /\.test\.tsx?$/.test(n))
 const run = new Set(tests.flatMap(importsOf).flatMap((p) => [p, `${p}.ts`, `${p}.tsx`, p.replace(/\.js$/, '.ts'), p.replace(/\.js$/, '.tsx')]))
 /**
  * The example apps' sources: an app with the scripts the examples lane runs (typecheck, build,
- * start) and a smoke test is type-checked, built and driven in Chromium, so its regions run.
+ * start) and a smoke test is type-checked, built and driven in Chromium, so the regions of the
+ * files its `tsc --noEmit` compiles run. Only those: a file outside its tsconfig.json's
+ * `include`/`files` (or in its `exclude`) is not type-checked, so it backs no sample.
  */
 const appsDir = join(root, 'examples')
 const appFiles = readdirSync(appsDir, { withFileTypes: true })
@@ -92,8 +112,9 @@ const appFiles = readdirSync(appsDir, { withFileTypes: true })
     const dir = join(appsDir, d.name)
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
     const exercised = ['typecheck', 'build', 'start'].every((k) => pkg.scripts?.[k]) && readdirSync(dir).includes('smoke.mjs')
+    const compiled = exercised ? compiledFiles(dir) : new Set<string>()
     const source = (n: string) => /\.tsx?$/.test(n) && !n.endsWith('.d.ts') && !/(^|[\\/])(dist|\.next)[\\/]/.test(n)
-    return filesUnder(dir, source).map((file) => ({ file, exercised }))
+    return filesUnder(dir, source).map((file) => ({ file, exercised: compiled.has(file) }))
   })
 const examples = [
   ...exampleFiles.map((file) => ({ file, regions: regions(readFileSync(file, 'utf8')), run: run.has(file) })),
@@ -139,6 +160,34 @@ describe('the code samples of README.md and docs/*.md', () => {
     expect(problemOf(sample('tsx', code), [example('/e.ts', code, true)])).toMatch(/no region/)
     expect(problemOf(sample('', code), [])).toMatch(/no language/)
     expect(problemOf(sample('sh', 'npm test\n'), [])).toBeUndefined()
+  })
+
+  it("should count an example app's file as compiled only inside its tsconfig.json's include", () => {
+    // An app on disk: tsconfig.json (with comments and a trailing comma, as tsc allows) includes
+    // src/ and excludes src/generated/, so of its three sources only src/app.tsx is compiled.
+    const dir = mkdtempSync(join(tmpdir(), 'samples-test-app-'))
+    try {
+      const write = (name: string, text: string) => {
+        mkdirSync(dirname(join(dir, name)), { recursive: true })
+        writeFileSync(join(dir, name), text)
+      }
+      write('tsconfig.json', '{\n  // the app\'s sources\n  "compilerOptions": { "jsx": "react-jsx", /* strict */ "strict": true },\n  "include": ["src"],\n  "exclude": ["src/generated"],\n}\n')
+      for (const f of ['src/app.tsx', 'src/generated/api.ts', 'scripts/seed.ts']) write(f, 'export {}\n')
+      const compiled = compiledFiles(dir)
+      expect([...compiled]).toEqual([resolve(dir, 'src/app.tsx')])
+
+      const code = "console.log('hi')\n"
+      const app = (f: string) => ({ file: resolve(dir, f), regions: [code], run: compiled.has(resolve(dir, f)) })
+      const sample: Sample = { file: 'x.md', line: 1, lang: 'ts', code }
+      expect(problemOf(sample, [app('scripts/seed.ts'), app('src/generated/api.ts')])).toMatch(/no example app runs/)
+      expect(problemOf(sample, [app('scripts/seed.ts'), app('src/app.tsx')])).toBeUndefined()
+
+      // A config TypeScript cannot read is an error, not an empty list.
+      write('tsconfig.json', '{ "include": [')
+      expect(() => compiledFiles(dir)).toThrow(/tsconfig\.json/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('should read fences as CommonMark does, and refuse indented ones', () => {
