@@ -12,8 +12,9 @@
 //        build      npm run build
 //        start      npm run start with PORT (a free port) and HOST=127.0.0.1; waits
 //                   until the port answers HTTP
-//        smoke      smoke.mjs's default export ({ page, baseURL }) in the system
-//                   Chromium (playwright-core, test/helpers/chromium.mjs); any
+//        smoke      smoke.mjs's default export ({ page, baseURL, newPage }) in the system
+//                   Chromium (playwright-core, test/helpers/chromium.mjs); newPage(options)
+//                   opens another page with context options such as { locale }; any
 //                   `pageerror`, console error or request that leaves localhost fails it
 //      and stops the server.
 //   3. One line per example with seconds per phase, a summary table, exit 1 on any
@@ -21,7 +22,8 @@
 //
 //   node scripts/examples.mjs [name…] [--jobs N] [--no-build] [--keep]
 //     --jobs N    examples at a time (default EXAMPLES_JOBS or 2)
-//     --no-build  reuse dist/ as it is (still packs it)
+//     --no-build  reuse dist/ as it is (still packs it; fails if a file package.json's
+//                 `exports` names is missing)
 //     --keep      keep the temp dirs (they are removed after a pass otherwise)
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -111,6 +113,18 @@ Object.assign(env, {
 
 const seconds = (since) => (performance.now() - since) / 1000;
 
+/** Every file package.json's `exports` names (the targets without a `*`): what the build must have written. */
+function builtFiles() {
+  const targets = [];
+  const walk = (v) => {
+    if (typeof v === 'string') {
+      if (v.startsWith('./') && !v.includes('*')) targets.push(v.slice(2));
+    } else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports);
+  return [...new Set(targets)];
+}
+
 // ── 1. build and pack ───────────────────────────────────────────────────────
 const prepStarted = performance.now();
 if (build) {
@@ -118,6 +132,15 @@ if (build) {
   const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
   if (r.status !== 0) {
     console.error('FAIL: npm run build');
+    process.exit(1);
+  }
+} else {
+  // --no-build packs dist/ as it is (scripts/test.mjs's `build` step has just written it):
+  // without it, or with part of it, npm pack would make a tarball that fails every example
+  // at its typecheck or build with a module-not-found that does not say why.
+  const missing = builtFiles().filter((f) => !existsSync(join(root, f)));
+  if (missing.length > 0) {
+    console.error(`FAIL: --no-build, but the build output is missing (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, … ${missing.length - 5} more` : ''}). Run \`npm run build\` first, or leave out --no-build.`);
     process.exit(1);
   }
 }
@@ -182,20 +205,48 @@ function killGroup(child, signal) {
   }
 }
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
+/** Ports this run has handed out: never handed out twice, so parallel jobs cannot pick the same one. */
+const handedOut = new Set();
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1 and that no other job of this run got.
+ * It is closed again before the example's server binds it, so something outside the runner
+ * can still take it in between: startServer retries once on a bind failure.
+ */
+async function freePort() {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = await new Promise((done, fail) => {
+      const server = createServer();
+      server.once('error', fail);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => done(port));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free port that this run has not already used');
 }
 
-/** Starts `npm run start` and waits until baseURL answers; resolves to { child, error }. */
+/** What a server prints when its port is taken (Node's EADDRINUSE, as Next.js and Vite report it). */
+const BIND_FAILURE = /EADDRINUSE|address already in use|port \d+ is (?:already )?in use/i;
+
+/**
+ * Starts `npm run start` and waits until baseURL answers; resolves to { child, error, … }.
+ * A server that stops early because its port was taken (another process bound it between
+ * freePort() and the server's own bind) is started once more on a new port.
+ */
 async function startServer(cwd, log) {
+  const first = await startOnce(cwd, log);
+  if (!first.bindFailed) return first;
+  log.push(`\n[runner] ${new URL(first.baseURL).port} was taken before the server bound it; starting again on another port\n`);
+  return startOnce(cwd, log);
+}
+
+async function startOnce(cwd, log) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   log.push(`$ PORT=${port} HOST=127.0.0.1 npm run start\n`);
@@ -214,15 +265,27 @@ async function startServer(cwd, log) {
   let exited = null;
   child.once('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
   const closed = new Promise((done) => child.once('close', done));
+  const stopped = async () => {
+    await closed; // all of its output is in
+    log.push(...serverLog);
+    return {
+      child,
+      closed,
+      baseURL,
+      log: serverLog,
+      bindFailed: BIND_FAILURE.test(serverLog.join('')),
+      error: `the server stopped (${exited}) before answering on ${baseURL}`,
+    };
+  };
   const deadline = performance.now() + TIMEOUTS.start * 1000;
   while (performance.now() < deadline) {
-    if (exited) {
-      log.push(...serverLog);
-      return { child, closed, baseURL, log: serverLog, error: `the server stopped (${exited}) before answering on ${baseURL}` };
-    }
+    if (exited) return stopped();
     try {
       const res = await fetch(baseURL, { signal: AbortSignal.timeout(5000) });
       await res.arrayBuffer();
+      // Whatever answered must be this server: one that lost the port to another process exits.
+      await new Promise((r) => setTimeout(r, 250));
+      if (exited) return stopped();
       return { child, closed, baseURL, log: serverLog, error: null };
     } catch {
       await new Promise((r) => setTimeout(r, 250));
@@ -246,40 +309,53 @@ async function getBrowser() {
   return browser;
 }
 
-/** Runs smoke.mjs against baseURL; resolves to an error message or null. */
+/**
+ * Runs smoke.mjs against baseURL; resolves to an error message or null. The smoke gets
+ * `{ page, baseURL, newPage }`: `newPage(options)` opens a page in a browser context of its
+ * own with playwright-core's context options (e.g. `{ locale: 'ar-EG' }`, a browser whose
+ * language formats numbers otherwise), watched like `page`: a page error, a console error
+ * (React's hydration mismatches among them) or a request beyond localhost fails the example.
+ */
 async function smoke(dir, baseURL, log) {
   const file = join(dir, 'smoke.mjs');
   if (!existsSync(file)) return 'no smoke.mjs';
-  const context = await (await getBrowser()).newContext();
   const problems = [];
   const local = new Set([new URL(baseURL).host]);
-  // No network beyond the example's own server (the contract): anything else is refused and fails the example.
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || local.has(url.host)) return route.continue();
-    problems.push(`request outside localhost: ${url.href}`);
-    return route.abort('blockedbyclient');
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.stack || e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console error: ${m.text()}${m.location()?.url ? ` (${m.location().url})` : ''}`);
-  });
-  page.on('console', (m) => log.push(`[console.${m.type()}] ${m.text()}\n`));
-  page.setDefaultTimeout(30_000);
+  const contexts = [];
+  const newPage = async (options = {}) => {
+    const context = await (await getBrowser()).newContext(options);
+    contexts.push(context);
+    const tag = options.locale ? ` [locale ${options.locale}]` : '';
+    // No network beyond the example's own server (the contract): anything else is refused and fails the example.
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.protocol === 'data:' || url.protocol === 'blob:' || local.has(url.host)) return route.continue();
+      problems.push(`request outside localhost${tag}: ${url.href}`);
+      return route.abort('blockedbyclient');
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => problems.push(`pageerror${tag}: ${e.stack || e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error${tag}: ${m.text()}${m.location()?.url ? ` (${m.location().url})` : ''}`);
+    });
+    page.on('console', (m) => log.push(`[console.${m.type()}]${tag} ${m.text()}\n`));
+    page.setDefaultTimeout(30_000);
+    return page;
+  };
   let error = null;
   try {
+    const page = await newPage();
     const mod = await import(pathToFileURL(file).href);
     if (typeof mod.default !== 'function') throw new Error('smoke.mjs has no default export function');
     let timer;
     await Promise.race([
-      mod.default({ page, baseURL }),
+      mod.default({ page, baseURL, newPage }),
       new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`smoke timed out after ${TIMEOUTS.smoke} s`)), TIMEOUTS.smoke * 1000))),
     ]).finally(() => clearTimeout(timer));
   } catch (e) {
     error = e instanceof Error ? e.stack || e.message : String(e);
   }
-  await context.close().catch(() => {});
+  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
   if (problems.length > 0) error = [error, ...problems].filter(Boolean).join('\n');
   if (error) log.push(`${error}\n`);
   return error;
