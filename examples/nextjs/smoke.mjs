@@ -1,8 +1,14 @@
 // Run by scripts/examples.mjs against the built app (`npm start`): what a user sees.
 // The runner fails the example on any page error, console error or request that leaves localhost.
 
-/** @param {{ page: import('playwright-core').Page, baseURL: string }} args */
-export default async function smoke({ page, baseURL }) {
+/**
+ * @param {{
+ *   page: import('playwright-core').Page,
+ *   baseURL: string,
+ *   newPage: (options?: import('playwright-core').BrowserContextOptions) => Promise<import('playwright-core').Page>,
+ * }} args
+ */
+export default async function smoke({ page, baseURL, newPage }) {
   // Without JavaScript: the server's HTML already holds the finished panel, open, with its text.
   const html = await (await fetch(baseURL)).text()
   const savedHtml = /<section aria-labelledby="earlier">[\s\S]*?<\/section>/.exec(html)?.[0]
@@ -45,4 +51,25 @@ export default async function smoke({ page, baseURL }) {
   for (const expected of ['s-t-r-a-w-b-e-r-r-y', "Three r's in total."]) {
     if (!shown.includes(expected)) throw new Error(`The live panel does not show ${JSON.stringify(expected)}; it shows ${JSON.stringify(shown)}`)
   }
+
+  // A browser whose language writes other digits (Egyptian Arabic: ١٢, not 12) hydrates the same
+  // server HTML: the saved panel is given the page's locale on the server, so the browser renders
+  // the same text and React finds no mismatch (a mismatch is a console error or page error, which
+  // fails the run). The live panel, rendered in the browser only, may use the browser's digits.
+  const arabic = await newPage({ locale: 'ar-EG' })
+  if ((await arabic.evaluate(() => new Intl.NumberFormat().format(12))) === '12') {
+    throw new Error('The ar-EG browser context formats 12 with Latin digits: it cannot show a locale mismatch')
+  }
+  await arabic.goto(baseURL)
+  const arabicSaved = arabic.locator('section[aria-labelledby="earlier"] [data-slot="reasoning-panel"]')
+  // Hydrated: the trigger reacts to a click only once React has attached to the server's HTML.
+  const arabicTrigger = arabicSaved.locator('[data-slot="reasoning-trigger"]')
+  await arabicTrigger.click()
+  await arabic.waitForFunction(
+    () => document.querySelector('section[aria-labelledby="earlier"] [data-slot="reasoning-trigger"]')?.getAttribute('aria-expanded') === 'false',
+    undefined,
+    { timeout: 10_000 },
+  )
+  const arabicStatus = await arabicSaved.locator('[data-slot="reasoning-status"]').textContent()
+  if (arabicStatus !== 'Thought for 12 seconds') throw new Error(`In an ar-EG browser, the saved panel's status row says ${JSON.stringify(arabicStatus)}`)
 }
