@@ -14,8 +14,9 @@
  *   and `signature` (`meta.signature`). A part with no text and such a value is
  *   encrypted-only: the lock indicator, never an empty panel.
  * * `state: 'streaming'` parts stream; `done` (or absent, as in stored messages)
- *   parts are complete. Given the chat's `status`, parts still streaming once it
- *   is `ready` (the user stopped) or `error` end interrupted.
+ *   parts are complete. Given the message's `status`, parts still streaming once
+ *   it is `ready` (the user stopped) or `error` end interrupted, and with a
+ *   tracker they stay ended (AI SDK 7 leaves them at `state: 'streaming'`).
  * * Malformed parts become diagnostics (`state.diagnostics`, `eventIndex` = the
  *   part's index), never an exception; unknown part types are left alone.
  */
@@ -33,7 +34,16 @@ import type {
 } from '../core/model'
 import { describeError, isRecord, nonEmpty, type Json } from '../adapters/json'
 import type { UIMessageLike } from './types'
-import { messageTrack, observePart, type PartPhase, type PartTimes, type UIMessageTracker } from './tracker'
+import {
+  messageTrack,
+  nextPartRecord,
+  shownAs,
+  type MessageTrack,
+  type PartRecord,
+  type PartSeen,
+  type PartTimes,
+  type UIMessageTracker,
+} from './tracker'
 
 /** `encryptedValueType` of an OpenAI Responses `encrypted_content` (as `reasoning-ui/adapters` names it). */
 export const OPENAI_ENCRYPTED_CONTENT = 'openai.encrypted_content'
@@ -49,9 +59,16 @@ export interface UIMessageReasoningOptions {
    */
   readonly tracker?: UIMessageTracker
   /**
-   * The chat's status (`useChat().status`). When `ready` or `error`, parts still
-   * marked streaming were cut off (a stop, a failure): they end `interrupted`.
-   * Default: trust each part's `state`.
+   * The status of the request writing this message: `useChat().status` for the
+   * last message, `'ready'` for every earlier one (a request writes only the last
+   * message). When `ready` or `error`, parts still marked streaming were cut off
+   * (a stop, a failure): they end `interrupted`, and a tool call whose input was
+   * complete did not run to the end either. Default: trust each part's `state`.
+   *
+   * Passing the chat-wide status to every message works with a tracker (a part
+   * seen ended stays ended, with its duration, when the next request makes the
+   * status live again), but a stopped message first converted during a later
+   * request would show as running: prefer `'ready'` for earlier messages.
    */
   readonly status?: string
   /**
@@ -124,17 +141,44 @@ interface BlockDraft {
   readonly itemId?: string
   readonly messages: ReasoningMessagePart[]
   /** Statuses and times of every part, also those without a message (redacted data). */
-  readonly statuses: ReasoningStatus[]
+  readonly statuses: PartSeen[]
   readonly times: PartTimes[]
   encryptedValue?: string
   encryptedValueType?: string
   readonly entry: TimelineEntry
 }
 
-/** One conversion's output objects by key, kept on the track so the next conversion can reuse equal ones. */
-interface Previous {
+/** One conversion's output objects by key, kept so that the next conversion can reuse equal ones. */
+export interface Previous {
   readonly objects: Map<string, unknown>
   readonly state: UIMessageReasoningState
+}
+
+/** What a conversion reads of a tracker: the committed part records of the message, its clock, the previous conversion. */
+export interface TrackSource {
+  readonly records: ReadonlyMap<string, PartRecord>
+  readonly now: () => number
+  readonly prev?: Previous | undefined
+}
+
+/** A conversion, and the part records it would write (`commitRecords` writes them). */
+export interface Conversion {
+  readonly state: UIMessageReasoningState
+  readonly messageId: string
+  /** Part records changed by this conversion: the one it read (`base`) and the new one. */
+  readonly records: ReadonlyMap<string, { readonly base: PartRecord | undefined; readonly next: PartRecord }>
+  readonly last: Previous
+}
+
+/**
+ * Writes a conversion's part records, each only where the record it read is still
+ * there: writing twice (StrictMode effects) changes nothing, and a record another
+ * conversion wrote since is kept (the first writer wins, so times only move on).
+ */
+export function commitRecords(track: MessageTrack, records: Conversion['records']): void {
+  for (const [key, { base, next }] of records) {
+    if (track.parts.get(key) === base) track.parts.set(key, next)
+  }
 }
 
 /**
@@ -145,6 +189,30 @@ interface Previous {
  * nothing changed, the same state object comes back.
  */
 export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageReasoningOptions = {}): UIMessageReasoningState {
+  const { tracker } = options
+  let track: MessageTrack | undefined
+  const conversion = convertUIMessage(message, options, tracker && ((messageId) => {
+    const t = messageTrack(tracker, messageId)
+    track = t.track
+    return { records: t.track.parts, now: t.now, prev: t.track.last as Previous | undefined }
+  }))
+  if (track) {
+    commitRecords(track, conversion.records)
+    track.last = conversion.last
+  }
+  return conversion.state
+}
+
+/**
+ * The conversion itself, pure apart from reading the clock: it reads the part records
+ * `source` gives for the message and returns the ones it would write, so that React
+ * writes them only once a render commits (a discarded render records nothing).
+ */
+export function convertUIMessage(
+  message: UIMessageLike,
+  options: Omit<UIMessageReasoningOptions, 'tracker'>,
+  source?: (messageId: string) => TrackSource,
+): Conversion {
   const diagnostics: ReasoningDiagnostic[] = []
   const diagnose = (code: ReasoningDiagnostic['code'], text: string, index: number) =>
     diagnostics.push({ code, message: text, eventIndex: index })
@@ -153,8 +221,9 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
   const live = status !== 'ready' && status !== 'error'
   const endReason: ReasoningEndReason = status === 'error' ? 'failed' : 'stopped'
   const summaryProviders = new Set(options.summaryProviders ?? DEFAULT_SUMMARY_PROVIDERS)
-  const tracking = options.tracker ? messageTrack(options.tracker, messageId) : undefined
-  const prev = tracking?.track.last as Previous | undefined
+  const tracking = source?.(messageId)
+  const prev = tracking?.prev
+  const records = new Map<string, { base: PartRecord | undefined; next: PartRecord }>()
   const objects = new Map<string, unknown>()
   /** `value`, or the equal object the previous conversion made for `key`. */
   const keep = <T>(key: string, value: T): T => {
@@ -163,8 +232,14 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
     objects.set(key, out)
     return out
   }
-  const times = (key: string, identity: string, phase: PartPhase): PartTimes =>
-    tracking ? observePart(tracking.track, tracking.now, key, identity, phase) : {}
+  /** How the part at `key` shows, seen as `seen`, and its times: an ended part stays ended while its content is the same. */
+  const observe = (key: string, identity: string, revision: string, seen: PartSeen): { shown: PartSeen; times: PartTimes } => {
+    if (!tracking) return { shown: seen, times: {} }
+    const base = tracking.records.get(key)
+    const next = nextPartRecord(base, tracking.now, identity, revision, seen)
+    if (next !== base) records.set(key, { base, next })
+    return { shown: shownAs(next, seen), times: next.times }
+  }
 
   const blocks: ReasoningBlock[] = []
   const timeline: TimelineEntry[] = []
@@ -180,14 +255,14 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
 
   const close = () => {
     if (!open) return
-    const block = keep(`block:${open.id}`, buildBlock(open, endReason))
+    const block = keep(`block:${open.id}`, buildBlock(open))
     blocks.push(block)
     open = undefined
   }
 
-  /** A part's status: streaming while its state says so and the chat is live. */
+  /** How a part looks: streaming while its state says so and the message is live. */
+  const seenAs = (status: ReasoningStatus): PartSeen => (status === 'interrupted' ? { status, endReason } : { status })
   const statusOf = (streaming: boolean): ReasoningStatus => (streaming ? (live ? 'streaming' : 'interrupted') : 'complete')
-  const phaseOf = (s: ReasoningStatus): PartPhase => (s === 'streaming' ? 'streaming' : 'ended')
 
   const reasoning = (part: Json, index: number) => {
     const text = readText(part, index, diagnose)
@@ -203,9 +278,9 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
     }
     const block = open
     parts[index] = block.entry
-    const status = statusOf(streaming)
-    const partTimes = times(`part:${index}`, partId, phaseOf(status))
-    block.statuses.push(status)
+    const { shown, times: partTimes } = observe(`part:${index}`, partId, String(text.length), seenAs(statusOf(streaming)))
+    const status = shown.status
+    block.statuses.push(shown)
     block.times.push(partTimes)
     // OpenAI sends the item's encrypted content when it opens and again (final) when it ends: it is
     // the block's once the part settled, so an item that goes on to stream a summary never shows the
@@ -246,14 +321,16 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
       diagnose('malformed-field', `Part ${index} (${type}) has no tool name; it is shown as 'tool'.`, index)
       name = 'tool'
     }
-    const status = toolStatus(part, index, live, diagnose)
+    const seen = toolStatus(part, index, live, diagnose)
+    const revision = `${String(part.state)}${part.preliminary === true ? ' preliminary' : ''}`
+    const { shown, times } = observe(`tool:${index}`, callId, revision, seenAs(seen))
     const id = unique(callId)
     const entry: TimelineToolCall = {
       kind: 'tool-call',
       id,
       name,
-      status,
-      ...times(`tool:${index}`, callId, phaseOf(status)),
+      status: shown.status,
+      ...times,
     }
     const kept = keep(`entry:${id}`, entry)
     timeline.push(kept)
@@ -262,10 +339,11 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
 
   const answer = (part: Json, index: number) => {
     close()
-    readText(part, index, diagnose)
+    const text = readText(part, index, diagnose)
     const streaming = readState(part, index, diagnose)
     const id = unique(`${messageId}:${index}`)
-    const entry: TimelineText = { kind: 'text', id, role, status: statusOf(streaming) }
+    const { shown } = observe(`text:${index}`, '', String(text.length), seenAs(statusOf(streaming)))
+    const entry: TimelineText = { kind: 'text', id, role, status: shown.status }
     const kept = keep(`entry:${id}`, entry)
     timeline.push(kept)
     parts[index] = kept
@@ -300,8 +378,7 @@ export function uiMessageToReasoning(message: UIMessageLike, options: UIMessageR
     parts,
   }
   const out = prev && sameState(prev.state, state) ? prev.state : state
-  if (tracking) tracking.track.last = { objects, state: out } satisfies Previous
-  return out
+  return { state: out, messageId, records, last: { objects, state: out } }
 }
 
 type Diagnose = (code: ReasoningDiagnostic['code'], text: string, index: number) => void
@@ -348,10 +425,11 @@ function readState(part: Json, index: number, diagnose: Diagnose): boolean {
 }
 
 /**
- * A tool part's status. Input still arriving runs (or, once the chat stopped, was
- * cut off); a complete input, an approval asked or answered, or a preliminary
- * output is running (the app or the user acts next, whatever the chat's status);
- * an output is complete; an error or a denial did not finish.
+ * A tool part's status. Input still arriving, or complete and being run, runs while
+ * the message is live (once it is not, the call was cut off: a stop leaves a
+ * server-side tool at `input-available`); an approval asked or answered, or a
+ * preliminary output, is running (the user or the app acts next, whatever the
+ * status); an output is complete; an error or a denial did not finish.
  */
 function toolStatus(
   part: Json,
@@ -361,8 +439,8 @@ function toolStatus(
 ): ReasoningStatus {
   switch (part.state) {
     case 'input-streaming':
-      return live ? 'streaming' : 'interrupted'
     case 'input-available':
+      return live ? 'streaming' : 'interrupted'
     case 'approval-requested':
     case 'approval-responded':
       return 'streaming'
@@ -383,10 +461,12 @@ function completeLines(text: string): string {
   return end === -1 ? '' : text.slice(0, end)
 }
 
-function buildBlock(draft: BlockDraft, endReason: ReasoningEndReason): ReasoningBlock {
-  const status: ReasoningStatus = draft.statuses.includes('streaming')
+function buildBlock(draft: BlockDraft): ReasoningBlock {
+  const statuses = draft.statuses.map((s) => s.status)
+  const status: ReasoningStatus = statuses.includes('streaming')
     ? 'streaming'
-    : draft.statuses.includes('interrupted') ? 'interrupted' : 'complete'
+    : statuses.includes('interrupted') ? 'interrupted' : 'complete'
+  const endReason = draft.statuses.find((s) => s.status === 'interrupted')?.endReason
   let startedAt: number | undefined
   let endedAt: number | undefined
   let allEnded = true
@@ -412,7 +492,7 @@ function buildBlock(draft: BlockDraft, endReason: ReasoningEndReason): Reasoning
     ...(draft.encryptedValue !== undefined && { encryptedValue: draft.encryptedValue, encryptedValueType: draft.encryptedValueType }),
     ...(startedAt !== undefined && { startedAt }),
     ...(status !== 'streaming' && allEnded && endedAt !== undefined && { endedAt }),
-    ...(status === 'interrupted' && { endReason }),
+    ...(status === 'interrupted' && endReason !== undefined && { endReason }),
   }
 }
 

@@ -1,6 +1,6 @@
-import { forwardRef, Fragment, useMemo, useState, type ComponentPropsWithoutRef, type ForwardedRef, type ReactElement, type ReactNode, type Ref } from 'react'
-import { uiMessageToReasoning, type UIMessageReasoningOptions, type UIMessageReasoningState } from '../ai-sdk/convert'
-import { createUIMessageTracker } from '../ai-sdk/tracker'
+import { forwardRef, Fragment, useEffect, useMemo, useState, type ComponentPropsWithoutRef, type ForwardedRef, type ReactElement, type ReactNode, type Ref } from 'react'
+import { commitRecords, convertUIMessage, type Previous, type UIMessageReasoningOptions, type UIMessageReasoningState } from '../ai-sdk/convert'
+import { createUIMessageTracker, messageTrack } from '../ai-sdk/tracker'
 import type { UIMessageLike } from '../ai-sdk/types'
 import type { TimelineEntry } from '../core/model'
 import { definedOnly } from './labels'
@@ -10,29 +10,49 @@ import { ReasoningTimeline } from './timeline'
 
 export type UseUIMessageReasoningOptions = UIMessageReasoningOptions
 
+/** Each hook instance's last committed conversion (keyed by an object the instance holds), for identity reuse. */
+const committedConversions = new WeakMap<object, Previous>()
+
 /**
  * An AI SDK `UIMessage` (from `useChat`) as a `ReasoningState` for the kit's
  * components (`ReasoningTimeline`, `ReasoningStream`, `ReasoningPanel` per block),
  * with durations measured while its parts stream. The component keeps one
  * tracker for its life (clock: the provider's `now`, else `Date.now`); pass
  * `tracker` (`createUIMessageTracker()`, one per chat) to keep times when the
- * component remounts. Pass `status` from `useChat` so a stopped reply's parts end.
+ * component remounts. Pass `status` as its doc says (`useChat().status` for the last
+ * message, `'ready'` for earlier ones) so a stopped reply's parts end.
  * Converts again only when `message` is a new object, as `useChat` makes on each update.
+ * Times are recorded once a render commits, so a render React discards (StrictMode's
+ * second render, an interrupted transition) records nothing.
  */
 export function useUIMessageReasoning(message: UIMessageLike, options: UseUIMessageReasoningOptions = {}): UIMessageReasoningState {
   const config = useReasoningConfig()
   const [own] = useState(() => createUIMessageTracker(config.now !== undefined ? { now: config.now } : {}))
+  // The last committed conversion, for identity reuse: this component's, not the tracker's
+  // (a chat-wide tracker keeps only part times).
+  const [self] = useState(() => ({}))
   const tracker = options.tracker ?? own
   const { status, summaryProviders } = options
   const providersKey = summaryProviders?.join('\n')
-  return useMemo(
-    () => uiMessageToReasoning(message, {
-      tracker,
-      ...(status !== undefined && { status }),
-      ...(providersKey !== undefined && { summaryProviders: providersKey === '' ? [] : providersKey.split('\n') }),
-    }),
-    [message, tracker, status, providersKey],
+  const conversion = useMemo(
+    () => convertUIMessage(
+      message,
+      {
+        ...(status !== undefined && { status }),
+        ...(providersKey !== undefined && { summaryProviders: providersKey === '' ? [] : providersKey.split('\n') }),
+      },
+      (messageId) => {
+        const { track, now } = messageTrack(tracker, messageId)
+        return { records: track.parts, now, prev: committedConversions.get(self) }
+      },
+    ),
+    [message, tracker, status, providersKey, self],
   )
+  useEffect(() => {
+    commitRecords(messageTrack(tracker, conversion.messageId).track, conversion.records)
+    committedConversions.set(self, conversion.last)
+  }, [conversion, tracker, self])
+  return conversion.state
 }
 
 export interface UIMessageReasoningProps<M extends UIMessageLike = UIMessageLike>
@@ -72,11 +92,13 @@ export const UIMessageReasoning = /* @__PURE__ */ forwardRef(function UIMessageR
     // Runs of reasoning and tool rows are timelines of their own, with the message's parts in between.
     const nodes: ReactNode[] = []
     let segment: TimelineEntry[] = []
-    const flush = (index: number) => {
+    const flush = () => {
       if (segment.length === 0) return
       // The answer text after the segment stays in its state: a panel collapses once its answer starts.
       const after = state.timeline.slice(state.timeline.indexOf(segment[segment.length - 1]!) + 1).filter((e) => e.kind === 'text')
-      nodes.push(<ReasoningTimeline key={`t:${index}`} state={{ ...state, timeline: [...segment, ...after] }} showTokens={false} {...definedOnly(shared)} />)
+      // Keyed by its first entry (ids are unique in a state): appending a part to the segment keeps its
+      // panels mounted, with the open state the user chose.
+      nodes.push(<ReasoningTimeline key={`t:${segment[0]!.id}`} state={{ ...state, timeline: [...segment, ...after] }} showTokens={false} {...definedOnly(shared)} />)
       segment = []
     }
     const parts = Array.isArray(message.parts) ? message.parts : []
@@ -87,11 +109,11 @@ export const UIMessageReasoning = /* @__PURE__ */ forwardRef(function UIMessageR
         if (!segment.includes(entry)) segment.push(entry)
         return
       }
-      flush(index)
+      flush()
       const node = renderPart(part, index)
       if (node !== null && node !== undefined && node !== false) nodes.push(<Fragment key={`p:${index}`}>{node}</Fragment>)
     })
-    flush(parts.length)
+    flush()
     body = nodes
   }
   return (

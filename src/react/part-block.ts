@@ -4,8 +4,8 @@
  * renders, timing it on the client: from the first render that sees it streaming to the
  * first render that sees it ended. Internal: `assistant-ui.tsx` and `copilotkit.tsx` use it.
  */
-import { useMemo, useState } from 'react'
-import { createUIMessageTracker, messageTrack, observePart, type PartTimes } from '../ai-sdk/tracker'
+import { useEffect, useMemo, useState } from 'react'
+import { nextPartRecord, shownAs, type PartRecord, type PartSeen, type PartTimes } from '../ai-sdk/tracker'
 import { headingsOf } from '../core/headings'
 import type { ReasoningBlock, ReasoningEndReason, ReasoningMessagePart, ReasoningStatus } from '../core/model'
 import { useReasoningConfig } from './provider'
@@ -24,23 +24,31 @@ export interface PartInput {
 
 /**
  * When this component first saw the part streaming and first saw it ended, on the
- * provider's clock (`ReasoningProvider` `now`, else `Date.now`): the AI SDK integration's
- * part tracker (`reasoning-ui/ai-sdk`), one per component, so the same rules hold (a part
- * first seen ended, i.e. history, has no times; one seen streaming again restarts). It
- * lives as long as the component, so the times survive every re-render, and the times
- * object keeps its identity while they do not change.
+ * provider's clock (`ReasoningProvider` `now`, else `Date.now`), with the AI SDK
+ * integration's rules (`reasoning-ui/ai-sdk`): a part first seen ended (history) has no
+ * times; one seen ended stays ended, with its times, unless its content changes. The
+ * record lives as long as the component, so the times survive every re-render, and the
+ * times object keeps its identity while they do not change. It is written once a render
+ * commits: a render React discards (StrictMode's second render, an interrupted
+ * transition) records nothing.
  */
-export function useClientTiming(id: string, streaming: boolean): PartTimes {
+export function useClientTiming(id: string, seen: PartSeen, revision: string): { readonly shown: PartSeen; readonly times: PartTimes } {
   const clock = useReasoningConfig().now
-  const [tracker] = useState(() => createUIMessageTracker(clock !== undefined ? { now: clock } : {}))
-  const { track, now } = messageTrack(tracker, id)
-  return observePart(track, now, 'reasoning', id, streaming ? 'streaming' : 'ended')
+  const [committed] = useState<{ record?: PartRecord }>(() => ({}))
+  const base = committed.record
+  const next = nextPartRecord(base, clock ?? Date.now, id, revision, seen)
+  useEffect(() => {
+    if (committed.record === base) committed.record = next
+  }, [committed, base, next])
+  return { shown: shownAs(next, seen), times: next.times }
 }
 
 /** One part as a block (one text message, plus a summary message when the provider sent one), timed on the client. */
 export function usePartBlock(id: string, part: PartInput): ReasoningBlock {
-  const timing = useClientTiming(id, part.status === 'streaming')
-  const { text, status, endReason, encrypted, summary } = part
+  const revision = `${part.text.length}:${part.summary?.length ?? 0}`
+  const { shown, times: timing } = useClientTiming(id, { status: part.status, endReason: part.endReason }, revision)
+  const { text, encrypted, summary } = part
+  const { status, endReason } = shown
   return useMemo(
     () => partBlock(id, { text, status, endReason, encrypted, summary }, timing),
     [id, text, status, endReason, encrypted, summary, timing],

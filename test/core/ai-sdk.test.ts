@@ -233,8 +233,61 @@ describe('a stopped or failed chat', () => {
     const state = uiMessageToReasoning(message, { tracker, status: 'ready' })
     expect(state.blocks[0]).toMatchObject({ status: 'interrupted', endReason: 'stopped', startedAt: 0, endedAt: 4_000 })
     expect(state.blocks[0]!.messages[0]!.text).toBe('Working it out')
-    // Input cut off did not finish; a complete input waits for the app (a client-side tool), still running.
-    expect(state.timeline.slice(1).map((e) => (e.kind === 'tool-call' ? e.status : e.kind))).toEqual(['interrupted', 'streaming'])
+    // Input cut off did not finish, nor did a call whose input was complete (its run was stopped).
+    expect(state.timeline.slice(1).map((e) => (e.kind === 'tool-call' ? e.status : e.kind))).toEqual(['interrupted', 'interrupted'])
+  })
+
+  it('shows a complete input running while the chat is live, and an approval asked for whatever the status', () => {
+    const toolStatuses = (state: UIMessageReasoningState) => state.timeline.flatMap((e) => (e.kind === 'tool-call' ? [e.status] : []))
+    expect(toolStatuses(uiMessageToReasoning(message, { status: 'streaming' }))).toEqual(['streaming', 'streaming'])
+    const asking: UIMessageLike = { id: 'm', role: 'assistant', parts: [{ type: 'tool-pay', toolCallId: 'c3', state: 'approval-requested', input: {} }] as never }
+    expect(toolStatuses(uiMessageToReasoning(asking, { status: 'ready' }))).toEqual(['streaming'])
+  })
+
+  // AI SDK 7 leaves a stopped reply's parts at state 'streaming' (only the chat's status changes);
+  // the next request makes the status live again while that message's parts are as they were.
+  it('keeps a stopped reply ended, with its duration, when the next request starts (ready → submitted → ready)', () => {
+    const c = clock(0)
+    const tracker = createUIMessageTracker({ now: c.now })
+    uiMessageToReasoning(message, { tracker, status: 'streaming' })
+    c.advance(4_000)
+    const stopped = uiMessageToReasoning(message, { tracker, status: 'ready' })
+    const ended = { status: 'interrupted', endReason: 'stopped', startedAt: 0, endedAt: 4_000 }
+    expect(stopped.blocks[0]).toMatchObject(ended)
+    c.advance(56_000)
+    const next = uiMessageToReasoning(structuredClone(message), { tracker, status: 'submitted' })
+    expect(next.blocks[0]).toMatchObject(ended)
+    expect(next.timeline.map((e) => (e.kind === 'tool-call' ? e.status : e.kind))).toEqual(['reasoning', 'interrupted', 'interrupted'])
+    c.advance(5_000)
+    const after = uiMessageToReasoning(structuredClone(message), { tracker, status: 'ready' })
+    expect(after.blocks[0]).toMatchObject(ended)
+    expect(getBlockDuration(after.blocks[0]!)).toBe(4_000)
+  })
+
+  it('keeps a failed reply failed when the next request starts', () => {
+    const tracker = createUIMessageTracker({ now: () => 0 })
+    uiMessageToReasoning(message, { tracker, status: 'streaming' })
+    uiMessageToReasoning(message, { tracker, status: 'error' })
+    expect(uiMessageToReasoning(message, { tracker, status: 'submitted' }).blocks[0]).toMatchObject({ status: 'interrupted', endReason: 'failed' })
+  })
+
+  it('keeps a stopped reply of a stored conversation (first seen ended) ended when the next request starts', () => {
+    const tracker = createUIMessageTracker({ now: () => 0 })
+    uiMessageToReasoning(message, { tracker, status: 'ready' })
+    const next = uiMessageToReasoning(message, { tracker, status: 'submitted' })
+    expect(next.blocks[0]).toMatchObject({ status: 'interrupted', endReason: 'stopped' })
+    expect(next.blocks[0]!.startedAt).toBeUndefined()
+  })
+
+  it('streams an ended part again when more of it arrives', () => {
+    const c = clock(0)
+    const tracker = createUIMessageTracker({ now: c.now })
+    const reply = (text: string): UIMessageLike => ({ id: 'm', role: 'assistant', parts: [{ type: 'reasoning', text, state: 'streaming' }] as never })
+    uiMessageToReasoning(reply('a'), { tracker, status: 'streaming' })
+    c.advance(1_000)
+    uiMessageToReasoning(reply('a'), { tracker, status: 'ready' })
+    c.advance(1_000)
+    expect(uiMessageToReasoning(reply('a, then b'), { tracker, status: 'streaming' }).blocks[0]).toMatchObject({ status: 'streaming', startedAt: 2_000 })
   })
 
   it('ends them as failed when the chat errored', () => {

@@ -22,9 +22,10 @@ export function App() {
   return (
     <main>
       <h1>AI SDK useChat + reasoning-ui</h1>
-      {messages.map((message) =>
+      {messages.map((message, index) =>
         message.role === 'assistant' ? (
-          <AssistantMessage key={message.id} message={message} status={status} />
+          // The request in progress writes only the last message; earlier ones are finished.
+          <AssistantMessage key={message.id} message={message} status={index === messages.length - 1 ? status : 'ready'} />
         ) : (
           <p key={message.id} className="user">
             {message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')}
