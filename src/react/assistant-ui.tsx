@@ -23,7 +23,8 @@ export interface AssistantUiReasoningPart {
   readonly unstable_summary?: string | undefined
   /**
    * Provider data of the part (AI SDK `providerMetadata`): OpenAI `reasoningEncryptedContent`
-   * or Anthropic `redactedData` mark the reasoning encrypted. Never rendered.
+   * (once the part stopped running) or Anthropic `redactedData` mark the reasoning encrypted.
+   * Never rendered.
    */
   readonly providerMetadata?: { readonly [provider: string]: unknown } | undefined
 }
@@ -48,12 +49,13 @@ export const AssistantUiReasoning = /* @__PURE__ */ forwardRef(function Assistan
   ref: ForwardedRef<HTMLDivElement>,
 ) {
   const id = useId()
+  const partStatus = statusOf(status)
   const block = usePartBlock(id, {
     // A non-string text (a malformed part) shows nothing rather than crashing the chat.
     text: typeof text === 'string' ? text : '',
-    status: statusOf(status),
+    status: partStatus,
     endReason: endReasonOf(status),
-    encrypted: isEncrypted(providerMetadata),
+    encrypted: isEncrypted(providerMetadata, partStatus === 'streaming'),
     summary: typeof summary === 'string' ? summary : undefined,
   })
   // Only the panel's own settings: the rest of a part's props (`type`, `parentId`, …) are not for the DOM.
@@ -84,9 +86,15 @@ function endReasonOf(status: AssistantUiReasoningPart['status']): ReasoningEndRe
   }
 }
 
-/** OpenAI's encrypted reasoning or Anthropic's redacted thinking, as the AI SDK puts them in `providerMetadata`. */
-function isEncrypted(metadata: AssistantUiReasoningPart['providerMetadata']): boolean {
-  return nonEmpty(field(metadata, 'openai', 'reasoningEncryptedContent')) || nonEmpty(field(metadata, 'anthropic', 'redactedData'))
+/**
+ * OpenAI's encrypted reasoning or Anthropic's redacted thinking, as the AI SDK puts them in
+ * `providerMetadata`. OpenAI puts the encrypted content on the part from its start, before
+ * any summary streams in: it counts once the part stopped running (as `reasoning-ui/ai-sdk`
+ * reads it), so a summary on its way shows "Thinking…", not the lock. Redacted data has no
+ * text ever: it counts at once.
+ */
+function isEncrypted(metadata: AssistantUiReasoningPart['providerMetadata'], running: boolean): boolean {
+  return (!running && nonEmpty(field(metadata, 'openai', 'reasoningEncryptedContent'))) || nonEmpty(field(metadata, 'anthropic', 'redactedData'))
 }
 
 function field(metadata: AssistantUiReasoningPart['providerMetadata'], provider: string, key: string): unknown {

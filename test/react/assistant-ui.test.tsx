@@ -110,6 +110,18 @@ describe('AssistantUiReasoning', () => {
     expect(container.innerHTML).not.toContain(secret)
   })
 
+  it('given an OpenAI part that opened with its encrypted content and no summary yet, should show Thinking…, not the lock, until it ends', () => {
+    const providerMetadata = { openai: { itemId: 'rs_1', reasoningEncryptedContent: 'gAAAA-start' } }
+    const { update, panel, status } = renderPart(part({ text: '', status: running, providerMetadata }))
+    expect(panel()).not.toHaveAttribute('data-encrypted-only')
+    expect(status()).toBe('Thinking…')
+    update(part({ text: '**Comparing**\n\nOslo is colder.', status: running, providerMetadata }))
+    expect(panel()).toHaveTextContent('Oslo is colder.')
+    // Ended without a summary: the lock.
+    const { panel: other } = renderPart(part({ text: '', status: complete, providerMetadata }))
+    expect(other()).toHaveAttribute('data-encrypted-only', '')
+  })
+
   it('given Anthropic redacted thinking, should show it encrypted-only', () => {
     const { panel } = renderPart(part({ text: '', status: complete, providerMetadata: { anthropic: { redactedData: 'EmwKAhgB' } } }))
     expect(panel()).toHaveAttribute('data-encrypted-only', '')
