@@ -1,5 +1,5 @@
-import { render } from '@testing-library/react'
-import { StrictMode } from 'react'
+import { act, render } from '@testing-library/react'
+import { startTransition, StrictMode, Suspense, use, useState, type ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AssistantUiReasoning, ReasoningProvider, type AssistantUiReasoningProps } from 'reasoning-ui'
 
@@ -65,6 +65,38 @@ describe('AssistantUiReasoning', () => {
     clock.now += 3_000
     update(part({ text: 'ab', status: complete }))
     expect(status()).toBe('Thought for 3 seconds')
+  })
+
+  it('given a render React discards (a transition that suspended), should record nothing from it', async () => {
+    const clock = { now: 0 }
+    const never = new Promise<never>(() => {})
+    function Suspends(): ReactNode {
+      return use(never)
+    }
+    let set: (next: { props: AssistantUiReasoningProps; suspend: boolean }) => void = () => {}
+    function App() {
+      const [state, setState] = useState({ props: part({ text: 'a', status: running }), suspend: false })
+      set = setState
+      return (
+        <ReasoningProvider now={() => clock.now}>
+          <Suspense fallback={<p>loading</p>}>
+            <AssistantUiReasoning {...state.props} animationDuration={0} />
+            {state.suspend && <Suspends />}
+          </Suspense>
+        </ReasoningProvider>
+      )
+    }
+    const { container } = render(<App />)
+    const panel = () => container.querySelector('[data-slot="reasoning-panel"]')!
+    clock.now += 1_000
+    // The transition renders the part complete, then suspends: React drops that render.
+    await act(async () => startTransition(() => set({ props: part({ text: 'ab', status: complete }), suspend: true })))
+    clock.now += 1_000
+    act(() => set({ props: part({ text: 'ab', status: running }), suspend: false }))
+    expect(panel()).toHaveAttribute('data-status', 'streaming')
+    clock.now += 1_000
+    act(() => set({ props: part({ text: 'ab', status: complete }), suspend: false }))
+    expect(container.querySelector('[data-slot="reasoning-status"]')).toHaveTextContent('Thought for 3 seconds')
   })
 
   it('given a part first seen complete (history), should show it ended without a made-up duration', () => {
