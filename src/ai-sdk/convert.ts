@@ -260,6 +260,26 @@ export function convertUIMessage(
     open = undefined
   }
 
+  /**
+   * The headings of a reasoning part's text: of its complete lines while it streams (the last
+   * line may still grow into or out of a heading). Incremental with a previous conversion:
+   * when the text continues the one scanned then, only the lines completed since are scanned.
+   */
+  const headingsFor = (index: number, text: string, streaming: boolean): readonly string[] => {
+    const key = `headings:${index}`
+    const end = streaming ? text.lastIndexOf('\n') : text.length
+    const scan = prev?.objects.get(key) as HeadingScan | undefined
+    let headings: readonly string[]
+    if (scan && end >= scan.end && text.startsWith(scan.text)) {
+      headings = end === scan.end ? scan.headings : [...scan.headings, ...headingsOf(text.slice(scan.end + 1, end))]
+    } else {
+      headings = end < 0 ? [] : headingsOf(text.slice(0, end))
+    }
+    // Only a streaming part's scan ends at a line's end, where the next one can go on.
+    if (streaming) objects.set(key, { text, end, headings } satisfies HeadingScan)
+    return headings
+  }
+
   /** How a part looks: streaming while its state says so and the message is live. */
   const seenAs = (status: ReasoningStatus): PartSeen => (status === 'interrupted' ? { status, endReason } : { status })
   const statusOf = (streaming: boolean): ReasoningStatus => (streaming ? (live ? 'streaming' : 'interrupted') : 'complete')
@@ -302,7 +322,7 @@ export function convertUIMessage(
       kind: summary ? 'summary' : 'text',
       text,
       status,
-      headings: headingsOf(streaming ? completeLines(text) : text),
+      headings: headingsFor(index, text, streaming),
       ...(extras.redacted !== undefined && { encryptedValue: extras.redacted, encryptedValueType: ANTHROPIC_REDACTED_THINKING }),
       ...(extras.signature !== undefined && { meta: { signature: extras.signature } }),
       ...partTimes,
@@ -455,10 +475,11 @@ function toolStatus(
   }
 }
 
-/** The text up to its last newline: a streaming part's last line may still grow into (or out of) a heading. */
-function completeLines(text: string): string {
-  const end = text.lastIndexOf('\n')
-  return end === -1 ? '' : text.slice(0, end)
+/** Headings of a streaming part's text up to `end` (the newline ending its last complete line, or -1). */
+interface HeadingScan {
+  readonly text: string
+  readonly end: number
+  readonly headings: readonly string[]
 }
 
 function buildBlock(draft: BlockDraft): ReasoningBlock {
