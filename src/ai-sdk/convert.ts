@@ -18,7 +18,8 @@
  *   it is `ready` (the user stopped) or `error` end interrupted, and with a
  *   tracker they stay ended (AI SDK 7 leaves them at `state: 'streaming'`).
  * * Malformed parts become diagnostics (`state.diagnostics`, `eventIndex` = the
- *   part's index), never an exception; unknown part types are left alone.
+ *   part's index), never an exception; unknown part types are left alone. Their
+ *   sentences are development-only: a production build's message is the code.
  */
 import { headingsOf } from '../core/headings'
 import type {
@@ -130,7 +131,7 @@ function readExtras(part: Json, index: number, diagnose: Diagnose): Extras {
   try {
     return extrasOf(part.providerMetadata)
   } catch (error) {
-    diagnose('malformed-field', `Part ${index} (reasoning).providerMetadata could not be read: ${describeError(error)}; it was ignored.`, index)
+    diagnose('malformed-field', process.env.NODE_ENV !== 'production' ? `Part ${index} (reasoning).providerMetadata could not be read: ${describeError(error)}; it was ignored.` : '', index)
     return {}
   }
 }
@@ -214,8 +215,9 @@ export function convertUIMessage(
   source?: (messageId: string) => TrackSource,
 ): Conversion {
   const diagnostics: ReasoningDiagnostic[] = []
+  // The text is for development (`''` in production builds, where the code is the message), as the core's.
   const diagnose = (code: ReasoningDiagnostic['code'], text: string, index: number) =>
-    diagnostics.push({ code, message: text, eventIndex: index })
+    diagnostics.push({ code, message: text === '' ? code : text, eventIndex: index })
   const { rawParts, messageId, role } = readMessage(message, diagnose)
   const status = options.status
   const live = status !== 'ready' && status !== 'error'
@@ -333,12 +335,12 @@ export function convertUIMessage(
     close()
     let callId = nonEmpty(part.toolCallId)
     if (callId === undefined) {
-      diagnose('missing-id', `Part ${index} (${type}) has no toolCallId; it is shown under a generated id.`, index)
+      diagnose('missing-id', process.env.NODE_ENV !== 'production' ? `Part ${index} (${type}) has no toolCallId; it is shown under a generated id.` : '', index)
       callId = `${messageId}:${index}`
     }
     let name = type === 'dynamic-tool' ? nonEmpty(part.toolName) : type.slice('tool-'.length)
     if (name === undefined || name === '') {
-      diagnose('malformed-field', `Part ${index} (${type}) has no tool name; it is shown as 'tool'.`, index)
+      diagnose('malformed-field', process.env.NODE_ENV !== 'production' ? `Part ${index} (${type}) has no tool name; it is shown as 'tool'.` : '', index)
       name = 'tool'
     }
     const seen = toolStatus(part, index, live, diagnose)
@@ -374,7 +376,7 @@ export function convertUIMessage(
     try {
       const part: unknown = rawParts[index]
       if (!isRecord(part) || typeof part.type !== 'string') {
-        diagnose('invalid-event', `Part ${index} is not an object with a string type; it was skipped.`, index)
+        diagnose('invalid-event', process.env.NODE_ENV !== 'production' ? `Part ${index} is not an object with a string type; it was skipped.` : '', index)
         continue
       }
       const type = part.type
@@ -384,7 +386,7 @@ export function convertUIMessage(
       // A new step is a new call to the model: reasoning after it is a new block.
       else if (type === 'step-start') close()
     } catch (error) {
-      diagnose('adapter', `Part ${index} could not be read: ${describeError(error)}; it was skipped.`, index)
+      diagnose('adapter', process.env.NODE_ENV !== 'production' ? `Part ${index} could not be read: ${describeError(error)}; it was skipped.` : '', index)
     }
   }
   close()
@@ -407,21 +409,21 @@ type Diagnose = (code: ReasoningDiagnostic['code'], text: string, index: number)
 function readMessage(message: unknown, diagnose: Diagnose): { rawParts: readonly unknown[]; messageId: string; role: string } {
   const fallback = { rawParts: [], messageId: 'message', role: 'assistant' }
   if (!isRecord(message)) {
-    diagnose('invalid-event', 'The message is not an object; nothing was shown.', -1)
+    diagnose('invalid-event', process.env.NODE_ENV !== 'production' ? 'The message is not an object; nothing was shown.' : '', -1)
     return fallback
   }
   try {
     const id = nonEmpty(message.id)
-    if (id === undefined) diagnose('missing-id', "The message has no id; its parts' ids and times use 'message'.", -1)
+    if (id === undefined) diagnose('missing-id', process.env.NODE_ENV !== 'production' ? "The message has no id; its parts' ids and times use 'message'." : '', -1)
     const role = nonEmpty(message.role) ?? 'assistant'
     const parts: unknown = message.parts
     if (!Array.isArray(parts)) {
-      diagnose('malformed-field', 'message.parts is not an array; nothing was shown.', -1)
+      diagnose('malformed-field', process.env.NODE_ENV !== 'production' ? 'message.parts is not an array; nothing was shown.' : '', -1)
       return { rawParts: [], messageId: id ?? 'message', role }
     }
     return { rawParts: parts.slice(), messageId: id ?? 'message', role }
   } catch (error) {
-    diagnose('invalid-event', `The message could not be read: ${describeError(error)}; nothing was shown.`, -1)
+    diagnose('invalid-event', process.env.NODE_ENV !== 'production' ? `The message could not be read: ${describeError(error)}; nothing was shown.` : '', -1)
     return fallback
   }
 }
@@ -430,7 +432,7 @@ function readMessage(message: unknown, diagnose: Diagnose): { rawParts: readonly
 function readText(part: Json, index: number, diagnose: Diagnose): string {
   const text = part.text
   if (typeof text === 'string') return text
-  if (text !== undefined) diagnose('malformed-field', `Part ${index} (${String(part.type)}).text is not a string; it was read as empty.`, index)
+  if (text !== undefined) diagnose('malformed-field', process.env.NODE_ENV !== 'production' ? `Part ${index} (${String(part.type)}).text is not a string; it was read as empty.` : '', index)
   return ''
 }
 
@@ -439,7 +441,7 @@ function readState(part: Json, index: number, diagnose: Diagnose): boolean {
   const state = part.state
   if (state === 'streaming') return true
   if (state !== undefined && state !== 'done') {
-    diagnose('malformed-field', `Part ${index} (${String(part.type)}).state is neither 'streaming' nor 'done'; it was read as done.`, index)
+    diagnose('malformed-field', process.env.NODE_ENV !== 'production' ? `Part ${index} (${String(part.type)}).state is neither 'streaming' nor 'done'; it was read as done.` : '', index)
   }
   return false
 }
@@ -470,7 +472,7 @@ function toolStatus(
     case 'output-denied':
       return 'interrupted'
     default:
-      diagnose('malformed-field', `Part ${index} (${String(part.type)}) has an unknown state; it is shown as running.`, index)
+      diagnose('malformed-field', process.env.NODE_ENV !== 'production' ? `Part ${index} (${String(part.type)}) has an unknown state; it is shown as running.` : '', index)
       return live ? 'streaming' : 'interrupted'
   }
 }

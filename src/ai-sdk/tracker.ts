@@ -88,7 +88,7 @@ export function createUIMessageTracker(options: UIMessageTrackerOptions = {}): U
 /** The track of one message, created on first use; it becomes the most recently used. */
 export function messageTrack(tracker: UIMessageTracker, messageId: string): { readonly track: MessageTrack; readonly now: () => number } {
   const data = tracks.get(tracker)
-  if (!data) throw new TypeError('Not a UIMessageTracker: create one with createUIMessageTracker().')
+  if (!data) throw new TypeError(process.env.NODE_ENV !== 'production' ? 'Not a UIMessageTracker: create one with createUIMessageTracker().' : 'UIMessageTracker')
   const { messages } = data
   let track = messages.get(messageId)
   if (track) {
