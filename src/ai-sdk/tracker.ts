@@ -13,6 +13,7 @@
  */
 import type { ReasoningEndReason, ReasoningStatus } from '../core/model'
 
+/** How a tracker measures: its clock. */
 export interface UIMessageTrackerOptions {
   /** The clock, in ms. Default `Date.now`. */
   readonly now?: () => number
