@@ -229,11 +229,14 @@ const LOCALES = {
 // (Measured on src bundled as this check bundles dist, 0.1 kB above its numbers.) Without markdown
 // the panel is about 10.1 kB: 12 kB with markdown would need 2.7 kB of its features cut.
 const BUDGETS = {
-  panel: '14.75 kB', // target 12 kB (issue 13)
+  // panel, react, react net of radix: +0.38 kB (issue 14) for keeping the reader's place when a
+  // panel above the view collapses where the browser has no scroll anchoring (WebKit), measured
+  // 14.69 → 15.07, 34.75 → 35.14, 33.56 → 33.94 kB.
+  panel: '15.1 kB', // target 12 kB (issue 13)
   core: '15.5 kB', // target 8 kB (issue 13; 5 kB in issue 6)
   'ai-sdk': '3.4 kB', // no target; new in issue 13
-  react: '34.8 kB', // target 20 kB (issue 13; 12 kB in issue 6)
-  'react net of radix': '33.6 kB',
+  react: '35.2 kB', // target 20 kB (issue 13; 12 kB in issue 6)
+  'react net of radix': '34.0 kB',
   'openai-responses': '4.05 kB', // target 2 kB, like every adapter
   anthropic: '3.4 kB',
   'chat-completions': '4.25 kB',

@@ -1,5 +1,5 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { forwardRef, memo, useEffect, useRef, useState, type ForwardedRef, type ReactNode, type RefObject } from 'react'
+import { forwardRef, memo, useEffect, useLayoutEffect, useRef, useState, type ForwardedRef, type ReactNode, type RefObject } from 'react'
 import type { ReasoningEndReason, ReasoningStatus } from '../core/model'
 import { AlertIcon, BulbIcon, CheckIcon, ChevronIcon, CopyIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
@@ -100,6 +100,14 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
     const timer = setTimeout(() => setSettled(true), duration * 1000 + 50)
     return () => clearTimeout(timer)
   }, [open, settled, duration])
+  // Where the browser has no scroll anchoring (WebKit) or the page turned it off, the reader's
+  // place is kept by hand when content above the view collapses. Measured as `open` turns false,
+  // in this render, while the page still shows the open panel (the commit already removes a row).
+  const [shown, setShown] = useState<{ readonly open: boolean; readonly place?: Place | undefined }>({ open })
+  // By id: a ref is not for reading during render (the DOM is the previous commit's here, as wanted).
+  if (shown.open !== open) setShown({ open, place: open ? undefined : placeOf(document.getElementById(contentId)) })
+  const { place } = shown
+  useLayoutEffect(() => (place ? keepPlace(place) : undefined), [place])
   const transition = { duration, ease: [0.2, 0, 0, 1] as const }
   const variants = {
     open: { height: 'auto', opacity: 1 },
@@ -231,6 +239,58 @@ function StatusIcon({ status, endReason }: { readonly status: ReasoningStatus; r
   return <SparkIcon data-slot="reasoning-icon" />
 }
 
+/** The box whose scrolling moves `element`: its nearest vertically scrolling ancestor, else the page. */
+function scrollerOf(element: Element): Element {
+  for (let node = element.parentElement; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
+    if (/auto|scroll|overlay/.test(getComputedStyle(node).overflowY)) return node
+  }
+  return document.scrollingElement ?? document.documentElement
+}
+
+/** Whether `element` is scrolled off above what its scroller shows (and off the window, the page's scroller's top being above it). */
 function isAboveViewport(element: Element | null): boolean {
-  return element !== null && element.getBoundingClientRect().bottom <= 0
+  if (element === null) return false
+  const scroller = scrollerOf(element)
+  return element.getBoundingClientRect().bottom <= Math.max(0, scroller.getBoundingClientRect().top + scroller.clientTop)
+}
+
+interface Place {
+  readonly panel: Element
+  readonly scroller: Element
+  /** The panel's bottom edge, in viewport coordinates, before it collapsed. */
+  readonly bottom: number
+}
+
+/**
+ * Where a panel starting to collapse is, given its content element, when only the kit can
+ * keep the reader's place. Content above the view collapses at once (see `variants`); the
+ * browser's scroll anchoring then keeps the text under the reader still. WebKit has no
+ * anchoring, and `overflow-anchor: none` on the scroller (or on the page's body) turns it off.
+ */
+function placeOf(element: HTMLElement | null): Place | undefined {
+  const panel = element?.parentElement
+  if (!panel || !isAboveViewport(element) || typeof ResizeObserver === 'undefined') return undefined
+  const scroller = scrollerOf(panel)
+  const off = (node: Element) => getComputedStyle(node).overflowAnchor === 'none'
+  const anchored = CSS.supports('overflow-anchor', 'auto') && !off(scroller) && !(scroller === document.scrollingElement && off(document.body))
+  return anchored ? undefined : { panel, scroller, bottom: panel.getBoundingClientRect().bottom }
+}
+
+/**
+ * Watches the collapsing panel and scrolls its scroller by as much as the panel's bottom edge
+ * moved (nothing where something else already held the place). Returns the cleanup.
+ */
+function keepPlace({ panel, scroller, bottom }: Place): () => void {
+  // Called after layout and before paint: the reader never sees the page jump.
+  const observer = new ResizeObserver(() => {
+    const moved = panel.getBoundingClientRect().bottom - bottom
+    if (Math.abs(moved) >= 0.5) scroller.scrollBy({ top: moved, behavior: 'instant' })
+  })
+  observer.observe(panel)
+  // The collapse is instant up there: it has happened well within a second.
+  const timer = setTimeout(() => observer.disconnect(), 1000)
+  return () => {
+    clearTimeout(timer)
+    observer.disconnect()
+  }
 }
