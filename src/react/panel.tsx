@@ -1,5 +1,5 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { forwardRef, memo, useEffect, useLayoutEffect, useRef, useState, type ForwardedRef, type ReactNode, type RefObject } from 'react'
+import { forwardRef, memo, useEffect, useRef, useState, type ForwardedRef, type ReactNode, type RefObject } from 'react'
 import type { ReasoningEndReason, ReasoningStatus } from '../core/model'
 import { AlertIcon, BulbIcon, CheckIcon, ChevronIcon, CopyIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
@@ -16,6 +16,7 @@ import {
   ReasoningTitle,
   ReasoningTrigger,
   useFindableText,
+  useIsomorphicLayoutEffect,
   useReasoningContext,
   type ReasoningProps,
 } from './parts'
@@ -107,7 +108,7 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
   // By id: a ref is not for reading during render (the DOM is the previous commit's here, as wanted).
   if (shown.open !== open) setShown({ open, place: open ? undefined : placeOf(document.getElementById(contentId)) })
   const { place } = shown
-  useLayoutEffect(() => (place ? keepPlace(place) : undefined), [place])
+  useIsomorphicLayoutEffect(() => (place ? keepPlace(place) : undefined), [place])
   const transition = { duration, ease: [0.2, 0, 0, 1] as const }
   const variants = {
     open: { height: 'auto', opacity: 1 },

@@ -57,7 +57,8 @@ export interface ReasoningContextValue {
   readonly setContentId: (id: string | undefined) => void
 }
 
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+/** useLayoutEffect in the browser, useEffect on a server (where React 18 warns about the layout one). */
+export const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 // The formatters for the runtime's own locale, the one most panels use, as soon as the page is
 // idle after the panels' code loads: usually long before the first reasoning streams. Here, not
