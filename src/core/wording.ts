@@ -216,19 +216,32 @@ function defaultNumberingSystem(locale: Intl.Locale): string {
 }
 
 /**
+ * `locale` as a BCP 47 tag when it is a POSIX locale name, as `LANG` spells it and as WebKit
+ * reports `navigator.language` on a machine without a UTF-8 locale: `C`, `POSIX`, `C.UTF-8`
+ * (no language: `und`), `en_US.UTF-8` (`en-US`). Any other string is returned as it is.
+ */
+export function localeTag(locale: string): string {
+  const name = locale.replace(/[.@].*/s, '').replace(/_/g, '-')
+  return /^(c|posix)?$/i.test(name) ? 'und' : name
+}
+
+/**
  * The locale tag the kit gives every `Intl` formatter: `locale`, or the
  * runtime's default, with its numbering system spelled out, so numbers read the same in
  * every engine and ICU version ("1,234" for `ar`, "۱٬۲۳۴" for `fa`). An explicit
  * `-u-nu-` (`ar-u-nu-arab`) is kept. Keywords that change nothing about numbers or lists
  * are dropped, and so is POSIX: an engine without a usable locale reports `C` as
- * `en-US-u-va-posix`, which would print "1234"; that, or no language at all, is `en`
- * here. A malformed `locale` throws a RangeError, as the formatters would.
+ * `en-US-u-va-posix`, which would print "1234"; that, a POSIX name with no language (`C`,
+ * `POSIX`, `C.UTF-8`: WebKit's `navigator.language` there) or no language at all is `en`
+ * here, and `en_US.UTF-8` is `en-US`. A malformed `locale` throws a RangeError, as the
+ * formatters would.
  */
 export function formattingLocale(locale?: string): string {
   const key = locale ?? ''
   let tag = formattingLocales.get(key)
   if (tag === undefined) {
-    const given = new Intl.Locale(locale ?? new Intl.NumberFormat().resolvedOptions().locale)
+    const named = locale === undefined ? undefined : localeTag(locale)
+    const given = new Intl.Locale(named ?? new Intl.NumberFormat().resolvedOptions().locale)
     // Some engines give `und` no language at all (undefined), others 'und'.
     const unusable = !given.language || given.language === 'und'
     const plain = new Intl.Locale(unusable ? 'en' : given.baseName.replace(/-posix(?=-|$)/i, ''))

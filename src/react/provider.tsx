@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import type { Visibility } from '../core/model'
+import { localeTag } from '../core/wording'
 import type { ReasoningLabels } from './labels'
 import type { OpenPolicyOption } from './open-state'
 import type { RenderText } from './text'
@@ -52,11 +53,11 @@ export function useReasoningConfig(): ReasoningConfig {
   return useContext(ConfigContext)
 }
 
-/** A locale `Intl` accepts, or undefined (the runtime's) for a malformed one: a bad prop must not crash a chat. */
+/** A locale `Intl` accepts (a POSIX name such as `C` or `en_US.UTF-8` as its tag: `und`, `en-US`), or undefined (the runtime's) for a malformed one: a bad prop must not crash a chat. */
 export function safeLocale(locale: string | undefined): string | undefined {
   if (locale === undefined) return undefined
   try {
-    return Intl.getCanonicalLocales(locale)[0]
+    return Intl.getCanonicalLocales(localeTag(locale))[0]
   } catch {
     return undefined
   }
