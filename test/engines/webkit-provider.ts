@@ -1,0 +1,363 @@
+/**
+ * A Vitest 4 browser provider for WebKitGTK: MiniBrowser driven by webdriverio
+ * over WebDriver classic against WebKitWebDriver, on an Xvfb display.
+ *
+ * Why custom: Vitest's published webdriverio provider only knows chrome, firefox,
+ * edge and safari (it sets `browserName`, which WebKitWebDriver refuses), and the
+ * preview provider fakes input with synthetic events. Here every action is a real
+ * WebDriver action inside the test iframe (test/engines/webkit-locators.ts hands
+ * over one CSS selector per action).
+ *
+ * Processes: Xvfb picks a free display itself (-displayfd); WebKitWebDriver gets a
+ * free port; both are children of this process, killed in close() and on exit.
+ * MiniBrowser inherits the driver's environment: a UTF-8 locale (LANG/LC_ALL
+ * en_US.UTF-8, else navigator.language is "C"), a temporary XDG_CONFIG_HOME whose
+ * gtk-3.0/settings.ini sets gtk-enable-animations (WebKitGTK's prefers-reduced-motion
+ * follows it) and GTK_THEME Adwaita or Adwaita:dark (prefers-color-scheme follows
+ * it): media states are chosen at launch (`reducedMotion`, `colorScheme`), one
+ * launch per state, since WebDriver classic cannot emulate media at run time.
+ *
+ * Machine needs (Debian): apt-get install -y webkit2gtk-driver xvfb locales, and
+ * the en_US.UTF-8 locale: localedef -i en_US -f UTF-8 en_US.UTF-8.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { defineBrowserProvider, parseKeyDef, resolveScreenshotPath } from '@vitest/browser'
+import type { BrowserCommand, BrowserProvider, BrowserProviderOption, TestProject } from 'vitest/node'
+import { remote } from 'webdriverio'
+import { MEDIA_UNSUPPORTED } from './firefox-media'
+
+export const miniBrowserPath = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+export const webkitDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
+const LOCALE = 'en_US.UTF-8'
+
+export interface WebKitProviderOptions {
+  /** prefers-reduced-motion for the whole run: GTK's gtk-enable-animations is read at launch only. */
+  readonly reducedMotion?: 'reduce' | 'no-preference'
+  /** prefers-color-scheme for the whole run, through GTK's gtk-application-prefer-dark-theme (read at launch). */
+  readonly colorScheme?: 'light' | 'dark'
+  /** Size of the MiniBrowser window (the test iframe is sized inside it by Vitest). */
+  readonly window?: { readonly width: number, readonly height: number }
+}
+
+/**
+ * A named error for what WebKitGTK over WebDriver classic cannot do while the page is open.
+ * Media errors carry MEDIA_UNSUPPORTED, which test/helpers/engines.ts turns into a named skip.
+ */
+export class UnsupportedInEngineError extends Error {
+  override name = 'UnsupportedInEngineError'
+  constructor(what: string, kind: 'media' | 'input') {
+    super(kind === 'media'
+      ? `${what}: ${MEDIA_UNSUPPORTED} (WebKitGTK over WebDriver classic has no media emulation; the state is set at launch, see webkit.config.ts)`
+      : `${what} is unsupported in this engine at run time (WebKitGTK over WebDriver classic)`)
+  }
+}
+
+/** The W3C WebDriver code points of the named keys the tests press (WebDriver spec, "Keyboard actions"). */
+const WEBDRIVER_KEYS: Record<string, string> = {
+  Enter: '\uE007', Tab: '\uE004', Escape: '\uE00C', Backspace: '\uE003', Delete: '\uE017',
+  Shift: '\uE008', Control: '\uE009', Alt: '\uE00A', Meta: '\uE03D', Space: ' ',
+  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015',
+  Home: '\uE011', End: '\uE010', PageUp: '\uE00E', PageDown: '\uE00F',
+}
+const webdriverKey = (key: string) => WEBDRIVER_KEYS[key] ?? key
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+/** Xvfb chooses a free display and writes its number to fd 3. */
+function startXvfb(): Promise<{ process: ChildProcess, display: string }> {
+  return new Promise((resolveXvfb, reject) => {
+    const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stderr!.on('data', (chunk: Buffer) => { err += chunk })
+    child.stdio[3]!.on('data', (chunk: Buffer) => {
+      out += chunk
+      if (out.includes('\n')) resolveXvfb({ process: child, display: `:${out.trim()}` })
+    })
+    child.once('error', reject)
+    child.once('exit', code => reject(new Error(`Xvfb exited (${code}) before giving a display: ${err.trim()}`)))
+  })
+}
+
+async function waitForDriver(port: number, driver: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode}): ${log()}`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/status`)
+      if (response.ok) return
+    }
+    catch { /* not listening yet */ }
+    await new Promise(r => setTimeout(r, 100))
+  }
+  throw new Error(`WebKitWebDriver did not answer on port ${port} within 15 s: ${log()}`)
+}
+
+function assertMachine(): void {
+  for (const [path, apt] of [[miniBrowserPath, 'libwebkit2gtk-4.1-0'], [webkitDriverPath, 'webkit2gtk-driver']] as const) {
+    if (!existsSync(path)) throw new Error(`${path} is missing: apt-get install -y ${apt}`)
+  }
+  assertLocale()
+}
+
+function assertLocale(): void {
+  const locales = execFileSync('locale', ['-a'], { encoding: 'utf8' }).split('\n').map(l => l.trim().toLowerCase())
+  if (!locales.includes('en_us.utf8') && !locales.includes('en_us.utf-8')) {
+    throw new Error(`The ${LOCALE} locale is missing, so WebKit would report navigator.language "C". Generate it (as root): localedef -i en_US -f UTF-8 ${LOCALE}`)
+  }
+}
+
+export class WebKitBrowserProvider implements BrowserProvider {
+  readonly name = 'webkit'
+  readonly supportsParallelism = false
+  readonly initScripts = [resolve(import.meta.dirname, 'webkit-locators.ts')]
+  browser: WebdriverIO.Browser | null = null
+  private children: ChildProcess[] = []
+  private configHome: string | undefined
+  private opening: Promise<WebdriverIO.Browser> | undefined
+  private closing = false
+  private readonly killChildren = () => { for (const child of this.children) child.kill('SIGKILL') }
+
+  constructor(readonly project: TestProject, readonly options: WebKitProviderOptions) {
+    for (const [name, command] of Object.entries(commands)) project.browser!.registerCommand(name as never, command as unknown as BrowserCommand)
+    process.once('exit', this.killChildren)
+  }
+
+  get reducedMotion(): 'reduce' | 'no-preference' {
+    return this.options.reducedMotion ?? 'no-preference'
+  }
+
+  getCommandsContext() {
+    return { browser: this.browser }
+  }
+
+  /**
+   * Runs `action` with WebDriver's current browsing context set to the test iframe.
+   * It stays there afterwards: WebKitWebDriver focuses the frame it switches to, and
+   * switching back to the top page would take focus from the test's document (no
+   * :focus, no :focus-visible). Each call starts from the top page, since the test
+   * iframe is replaced per file.
+   */
+  async inTestFrame<T>(action: (browser: WebdriverIO.Browser) => Promise<T>): Promise<T> {
+    const browser = this.browser
+    if (!browser) throw new Error('The WebKit browser is not open.')
+    await browser.switchFrame(null)
+    const iframe = await browser.findElement('css selector', 'iframe[data-vitest]')
+    // switchFrame (classic path) = switchToFrame without wdio's deprecation notice per call.
+    await browser.switchFrame(iframe as unknown as WebdriverIO.Element)
+    return action(browser)
+  }
+
+  private async openBrowser(): Promise<WebdriverIO.Browser> {
+    assertMachine()
+    const xvfb = await startXvfb()
+    this.children.push(xvfb.process)
+    this.configHome = mkdtempSync(join(tmpdir(), 'webkit-gtk-'))
+    mkdirSync(join(this.configHome, 'gtk-3.0'))
+    writeFileSync(join(this.configHome, 'gtk-3.0', 'settings.ini'), [
+      '[Settings]',
+      `gtk-enable-animations=${this.reducedMotion === 'reduce' ? 0 : 1}`,
+      `gtk-application-prefer-dark-theme=${this.options.colorScheme === 'dark' ? 1 : 0}`,
+      '',
+    ].join('\n'))
+    const port = await freePort()
+    let log = ''
+    const driver = spawn(webkitDriverPath, [`--port=${port}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DISPLAY: xvfb.display, LANG: LOCALE, LC_ALL: LOCALE, LANGUAGE: 'en_US', XDG_CONFIG_HOME: this.configHome, GTK_THEME: this.options.colorScheme === 'dark' ? 'Adwaita:dark' : 'Adwaita' },
+    })
+    this.children.push(driver)
+    driver.stdout!.on('data', (chunk: Buffer) => { log = (log + chunk).slice(-2000) })
+    driver.stderr!.on('data', (chunk: Buffer) => { log = (log + chunk).slice(-2000) })
+    await waitForDriver(port, driver, () => log)
+    const browser = await remote({
+      hostname: '127.0.0.1',
+      port,
+      path: '/',
+      logLevel: 'error',
+      connectionRetryTimeout: 60_000,
+      capabilities: {
+        'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+        'wdio:enforceWebDriverClassic': true,
+      } as WebdriverIO.Capabilities,
+    })
+    const { width, height } = this.options.window ?? { width: 1280, height: 1000 }
+    await browser.setWindowRect(0, 0, width, height)
+    return browser
+  }
+
+  async openPage(_sessionId: string, url: string): Promise<void> {
+    if (this.closing) throw new Error('[vitest] The WebKit provider was closed.')
+    this.opening ??= this.openBrowser()
+    this.browser = await this.opening
+    await this.browser.url(url)
+  }
+
+  async close(): Promise<void> {
+    this.closing = true
+    const browser = this.browser
+    this.browser = null
+    if (browser) await browser.deleteSession().catch(() => undefined)
+    for (const child of this.children.reverse()) {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await new Promise(r => { child.once('exit', r); setTimeout(r, 3000).unref() })
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+    }
+    this.children = []
+    process.off('exit', this.killChildren)
+    if (this.configHome) rmSync(this.configHome, { recursive: true, force: true })
+  }
+}
+
+type Context = Parameters<BrowserCommand<[]>>[0]
+const providerOf = (context: Context) => context.provider as unknown as WebKitBrowserProvider
+
+/** The W3C WebDriver web element identifier key. */
+const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
+
+/** Sends one W3C action sequence (key, pointer or wheel source). */
+async function perform(browser: WebdriverIO.Browser, source: object): Promise<void> {
+  await browser.performActions([source as never])
+  await browser.releaseActions()
+}
+
+async function elementId(browser: WebdriverIO.Browser, selector: string): Promise<string> {
+  const ref = await browser.findElement('css selector', selector) as Record<string, string>
+  const id = ref[ELEMENT_KEY] ?? ref.ELEMENT
+  if (!id) throw new Error(`WebKitWebDriver found no element for ${selector}: ${JSON.stringify(ref)}`)
+  return id
+}
+
+async function clickTimes(context: Context, selector: string, times: number): Promise<void> {
+  await providerOf(context).inTestFrame(async (browser) => {
+    const id = await elementId(browser, selector)
+    if (times === 1) return void await browser.elementClick(id)
+    const origin = { [ELEMENT_KEY]: id }
+    const actions: object[] = [{ type: 'pointerMove', duration: 0, origin, x: 0, y: 0 }]
+    for (let i = 0; i < times; i++) actions.push({ type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 })
+    await perform(browser, { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions })
+  })
+}
+
+/** Focuses the test iframe's document so key actions reach it, as Vitest's own providers do. */
+const focusFrame = (browser: WebdriverIO.Browser) => browser.execute(() => {
+  if (!document.hasFocus()) window.focus()
+})
+
+const commands = {
+  __vitest_click: (context: Context, selector: string) => clickTimes(context, selector, 1),
+  __vitest_dblClick: (context: Context, selector: string) => clickTimes(context, selector, 2),
+  __vitest_tripleClick: (context: Context, selector: string) => clickTimes(context, selector, 3),
+  __vitest_hover: (context: Context, selector: string) => providerOf(context).inTestFrame(async (browser) => {
+    const origin = { [ELEMENT_KEY]: await elementId(browser, selector) }
+    await perform(browser, { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', duration: 0, origin, x: 0, y: 0 }] })
+  }),
+  __vitest_wheel: (context: Context, selector: string, { delta, times }: { delta: { x?: number, y?: number }, times: number }) =>
+    providerOf(context).inTestFrame(async (browser) => {
+      const origin = { [ELEMENT_KEY]: await elementId(browser, selector) }
+      const actions = Array.from({ length: times }, () => ({ type: 'scroll', x: 0, y: 0, deltaX: delta.x ?? 0, deltaY: delta.y ?? 0, duration: 0, origin }))
+      await perform(browser, { type: 'wheel', id: 'wheel', actions })
+    }),
+  __vitest_clear: (context: Context, selector: string) => providerOf(context).inTestFrame(async (browser) => {
+    await browser.elementClear(await elementId(browser, selector))
+  }),
+  // Value APIs, not key-by-key: WebKitWebDriver dropped repeated letters typed one key at a time (issue 14).
+  __vitest_fill: (context: Context, selector: string, text: string) => providerOf(context).inTestFrame(async (browser) => {
+    const id = await elementId(browser, selector)
+    await browser.elementClear(id)
+    await browser.elementSendKeys(id, text)
+  }),
+  __vitest_tab: (context: Context, options: { shift?: boolean } = {}) => providerOf(context).inTestFrame(async (browser) => {
+    await focusFrame(browser)
+    const keys = options.shift ? [WEBDRIVER_KEYS.Shift!, WEBDRIVER_KEYS.Tab!] : [WEBDRIVER_KEYS.Tab!]
+    await perform(browser, { type: 'key', id: 'keyboard', actions: [...keys.map(value => ({ type: 'keyDown', value })), ...keys.reverse().map(value => ({ type: 'keyUp', value }))] })
+  }),
+  __vitest_keyboard: (context: Context, text: string, state: { unreleased: string[] }) => providerOf(context).inTestFrame(async (browser) => {
+    await focusFrame(browser)
+    const pressed = new Set(state.unreleased)
+    const actions: object[] = []
+    for (const { releasePrevious, releaseSelf, repeat, keyDef } of parseKeyDef(text)) {
+      const key = keyDef.key!
+      if (key === 'selectall') throw new UnsupportedInEngineError('userEvent.keyboard("{selectall}")', 'input')
+      if (pressed.has(key)) {
+        actions.push({ type: 'keyUp', value: webdriverKey(key) })
+        pressed.delete(key)
+      }
+      if (releasePrevious) continue
+      for (let i = 0; i < repeat; i++) actions.push({ type: 'keyDown', value: webdriverKey(key) })
+      if (releaseSelf) actions.push({ type: 'keyUp', value: webdriverKey(key) })
+      else pressed.add(key)
+    }
+    // Keys held across calls are not released by releaseActions: send without it.
+    if (actions.length) await browser.performActions([{ type: 'key', id: 'keyboard', actions } as never])
+    return { unreleased: [...pressed] }
+  }),
+  __vitest_cleanup: async (context: Context, state: { unreleased?: string[] }) => {
+    if (!state.unreleased?.length || !providerOf(context).browser) return
+    await providerOf(context).browser!.releaseActions()
+  },
+  __vitest_takeScreenshot: async (context: Context, name: string, options: { path?: string, element?: string, save?: boolean } = {}) => {
+    if (!context.testPath) throw new Error('A screenshot needs a running test file.')
+    const path = resolveScreenshotPath(context.testPath, name, context.project.config, options.path)
+    const base64 = await providerOf(context).inTestFrame(async (browser) => options.element
+      ? browser.takeElementScreenshot(await elementId(browser, options.element))
+      : browser.takeScreenshot())
+    const buffer = Buffer.from(base64, 'base64')
+    if (options.save !== false) {
+      mkdirSync(dirname(path), { recursive: true })
+      writeFileSync(path, buffer)
+    }
+    return { buffer, path }
+  },
+}
+
+/** The media a page shows, read with matchMedia in the test iframe. */
+export interface EngineMedia {
+  readonly reducedMotion: 'reduce' | 'no-preference'
+  readonly forcedColors: 'active' | 'none'
+  readonly colorScheme: 'light' | 'dark'
+}
+
+/**
+ * `commands.emulateMedia` for WebKit: WebDriver classic has no media emulation, so
+ * a requested state is accepted when the page already shows it (set at launch:
+ * reduced motion through GTK settings; light scheme; no forced colours) and
+ * `null` (back to the launch state) is accepted; anything else throws
+ * UnsupportedInEngineError naming the feature.
+ */
+export const emulateMediaWebKit: BrowserCommand<[{ reducedMotion?: string | null, forcedColors?: string | null, colorScheme?: string | null }]> = async (context, media) => {
+  const actual = await providerOf(context).inTestFrame(browser => browser.execute(() => ({
+    reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'reduce' : 'no-preference',
+    forcedColors: matchMedia('(forced-colors: active)').matches ? 'active' : 'none',
+    colorScheme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  }))) as EngineMedia
+  for (const feature of ['reducedMotion', 'forcedColors', 'colorScheme'] as const) {
+    const wanted = media[feature]
+    if (wanted == null || wanted === actual[feature]) continue
+    throw new UnsupportedInEngineError(`emulateMedia({ ${feature}: '${wanted}' }) (the page shows '${actual[feature]}')`, 'media')
+  }
+}
+
+export function webkit(options: WebKitProviderOptions = {}): BrowserProviderOption<WebKitProviderOptions> {
+  return defineBrowserProvider({
+    name: 'webkit',
+    supportedBrowser: ['webkit'],
+    options,
+    providerFactory: project => new WebKitBrowserProvider(project, options),
+  })
+}

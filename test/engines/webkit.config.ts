@@ -1,0 +1,59 @@
+/**
+ * The browser lane in WebKitGTK: test/browser/** in MiniBrowser through the custom
+ * provider in ./webkit-provider.ts (WebKitWebDriver under Xvfb).
+ *
+ *   npx vitest run --config test/engines/webkit.config.ts [--project webkit] [files]
+ *
+ * Same plugins, aliases and setup as the `browser` project in vitest.config.ts.
+ * WebDriver classic has no run-time media emulation, so each media state is a
+ * launch (one project each); `commands.emulateMedia` accepts the state the page
+ * shows and otherwise fails with MEDIA_UNSUPPORTED, which test/helpers/engines.ts
+ * reports as a named skip:
+ *   webkit                  every file; no motion preference, light
+ *   webkit-reduced-motion   the files that emulate reduced motion, in a reduce launch,
+ *                           minus the tests that need another state first (controls
+ *                           under no preference, forced colours): those are in `webkit`
+ *   webkit-dark             the colour-scheme file, in a dark launch
+ * Forced colours: WebKitGTK has no forced-colours mode to launch, so those tests are
+ * skipped by name in every project.
+ */
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { sourceAliases } from '../../scripts/source-aliases.mjs'
+import { emulateMediaWebKit, webkit, type WebKitProviderOptions } from './webkit-provider'
+
+const root = resolve(import.meta.dirname, '../..')
+
+const project = (name: string, include: string[], launch: WebKitProviderOptions, testNamePattern?: RegExp): TestProjectInlineConfiguration => ({
+  plugins: [react()],
+  resolve: { alias: sourceAliases },
+  test: {
+    name,
+    include,
+    ...(testNamePattern && { testNamePattern }),
+    setupFiles: [resolve(root, 'test/setup/dom.ts')],
+    // WebDriver classic costs an HTTP round trip (and a frame switch) per action.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      screenshotFailures: false,
+      provider: webkit(launch),
+      instances: [{ browser: 'webkit' }],
+      commands: { emulateMedia: emulateMediaWebKit },
+    },
+  },
+})
+
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      project('webkit', ['test/browser/**/*.test.{ts,tsx}'], {}),
+      project('webkit-reduced-motion', ['test/browser/a11y.test.tsx', 'test/browser/panel.test.tsx'], { reducedMotion: 'reduce' }, /^(?!.*(no motion preference|runs by default|forced))/),
+      project('webkit-dark', ['test/browser/color-scheme.test.tsx'], { colorScheme: 'dark' }),
+    ],
+  },
+})
