@@ -24,7 +24,7 @@ import {
   type ReasoningStore,
 } from 'reasoning-ui'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { commands } from 'vitest/browser'
+import { emulateMediaOrSkip } from '../helpers/engines'
 import * as preview from '../../.storybook/preview'
 import '../../src/styles/reasoning.css'
 import '../../stories/support/themes.css'
@@ -46,7 +46,7 @@ afterEach(async () => {
 
 /** Emulates media features, then waits for the rendering update where Chromium fires the media change events. */
 async function emulate(media: EmulatedMedia): Promise<void> {
-  await commands.emulateMedia(media)
+  await emulateMediaOrSkip(media)
   await frames(2)
 }
 

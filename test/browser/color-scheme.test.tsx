@@ -8,7 +8,7 @@ import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { ReasoningPanel, type ReasoningBlock } from 'reasoning-ui'
 import { afterEach, describe, expect, it } from 'vitest'
-import { commands } from 'vitest/browser'
+import { emulateMediaOrSkip } from '../helpers/engines'
 import { frames } from '../helpers/dom'
 import '../../src/styles/reasoning.css'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 /** Emulates media features, then waits for the rendering update where Chromium applies them. */
 async function emulate(media: EmulatedMedia): Promise<void> {
-  await commands.emulateMedia(media)
+  await emulateMediaOrSkip(media)
   await frames(2)
 }
 

@@ -11,6 +11,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import { ReasoningPanel, ReasoningProvider, ReasoningStream, type ReasoningBlock, type ReasoningLabels } from 'reasoning-ui'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cdp, userEvent } from 'vitest/browser'
+import { engineLacks } from '../helpers/engines'
 import '../../src/styles/reasoning.css'
 import { localeLabels } from '../../src/locales'
 import { frames, nextFrame } from '../helpers/dom'
@@ -99,6 +100,7 @@ describe('the status row', () => {
     expect(getComputedStyle(title).webkitLineClamp).toBe('1')
     expect(rectOf(title).height).toBeLessThan(parseFloat(getComputedStyle(title).lineHeight) * 1.5)
     expect(rectOf(slot('reasoning-status')).height, 'the status keeps its line').toBeLessThan(parseFloat(getComputedStyle(title).lineHeight) * 1.5)
+    engineLacks('cdp', "the trigger's accessible name (the layout checks ran and passed)")
     const name = await accessibleName(trigger)
     expect(name).toContain(LONG_TITLE)
     // Words of neighbouring items never run together ("secondsWorking").
@@ -321,6 +323,7 @@ describe('find-in-page', () => {
   it('at full, should keep the closed text out of the accessibility tree', async () => {
     render(<Column><ReasoningPanel block={finishedBlock('**Plan**\n\nThe zebra-quokka clause.')} /></Column>)
     await frames(2)
+    engineLacks('cdp', 'the accessibility tree of a closed panel')
     const session = cdp()
     await session.send('Accessibility.enable')
     const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string; url: string }; childFrames?: { frame: { id: string; url: string } }[] } }

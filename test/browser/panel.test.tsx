@@ -6,7 +6,8 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import type { CSSProperties, ReactNode } from 'react'
 import { ReasoningPanel, ReasoningStream, ThinkingIndicator, type ReasoningBlock, type ReasoningStore } from 'reasoning-ui'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { commands, userEvent } from 'vitest/browser'
+import { userEvent } from 'vitest/browser'
+import { emulateMediaOrSkip } from '../helpers/engines'
 import { frames, nextFrame } from '../helpers/dom'
 import '../../src/styles/reasoning.css'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
@@ -46,7 +47,7 @@ async function settled(read: () => number, quiet = 4, maxFrames = 120): Promise<
  * Chromium fires MediaQueryList change events (framer-motion's reduced-motion flag listens to one).
  */
 async function emulate(media: EmulatedMedia): Promise<void> {
-  await commands.emulateMedia(media)
+  await emulateMediaOrSkip(media)
   await frames(2)
 }
 
