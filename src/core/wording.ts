@@ -217,7 +217,7 @@ function defaultNumberingSystem(locale: Intl.Locale): string {
 
 /**
  * `locale` as a BCP 47 tag when it is a POSIX locale name, as `LANG` spells it and as WebKit
- * reports `navigator.language` on a machine without a UTF-8 locale: `C`, `POSIX`, `C.UTF-8`
+ * reports the browser language on a machine without a UTF-8 locale: `C`, `POSIX`, `C.UTF-8`
  * (no language: `und`), `en_US.UTF-8` (`en-US`). Any other string is returned as it is.
  */
 export function localeTag(locale: string): string {
@@ -232,7 +232,7 @@ export function localeTag(locale: string): string {
  * `-u-nu-` (`ar-u-nu-arab`) is kept. Keywords that change nothing about numbers or lists
  * are dropped, and so is POSIX: an engine without a usable locale reports `C` as
  * `en-US-u-va-posix`, which would print "1234"; that, a POSIX name with no language (`C`,
- * `POSIX`, `C.UTF-8`: WebKit's `navigator.language` there) or no language at all is `en`
+ * `POSIX`, `C.UTF-8`: what WebKit reports as the browser language there) or no language at all is `en`
  * here, and `en_US.UTF-8` is `en-US`. A malformed `locale` throws a RangeError, as the
  * formatters would.
  */
