@@ -15,6 +15,7 @@ import { describeError, isRecord, Malformed, nonEmpty, requireId, requireString,
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
+import { AI_SDK_SUMMARY_PROVIDERS, providerExtras, type ProviderExtras } from './ai-sdk-metadata'
 import { tokenUsageFromAiSdkUsage } from '@ag-ui/core'
 import { DONE } from './done'
 import { tokenUsage } from './usage'
@@ -31,39 +32,8 @@ export interface VercelAIOptions extends TranslatorOptions {
   readonly summaryProviders?: readonly string[]
 }
 
-/** What a part's `providerMetadata` says about its reasoning. */
-interface ProviderExtras {
-  /** The OpenAI Responses reasoning item the part belongs to. */
-  readonly itemId?: string
-  readonly encrypted?: string
-  readonly signature?: string
-  readonly redacted?: string
-  /** The provider key that named the item (for `summaryProviders`). */
-  readonly provider?: string
-}
-
-function extrasOf(part: Json): ProviderExtras {
-  const metadata = part.providerMetadata
-  if (!isRecord(metadata)) return {}
-  let item: Pick<ProviderExtras, 'itemId' | 'provider'> = {}
-  let encrypted: string | undefined
-  let signature: string | undefined
-  let redacted: string | undefined
-  for (const [provider, value] of Object.entries(metadata)) {
-    if (!isRecord(value)) continue
-    const itemId = nonEmpty(value.itemId)
-    if (itemId !== undefined && item.itemId === undefined) item = { itemId, provider }
-    encrypted ??= nonEmpty(value.reasoningEncryptedContent)
-    signature ??= nonEmpty(value.signature)
-    redacted ??= nonEmpty(value.redactedData)
-  }
-  return {
-    ...item,
-    ...(encrypted !== undefined && { encrypted }),
-    ...(signature !== undefined && { signature }),
-    ...(redacted !== undefined && { redacted }),
-  }
-}
+/** The extras of a part's `providerMetadata`. */
+const extrasOf = (part: Json): ProviderExtras => providerExtras(part.providerMetadata)
 
 /** An open reasoning part. */
 interface Part {
@@ -120,7 +90,7 @@ class VercelAITranslator implements Translator {
 
   constructor(options: VercelAIOptions) {
     this.w = new EventWriter(options)
-    this.summaryProviders = new Set(options.summaryProviders ?? ['openai', 'azure'])
+    this.summaryProviders = new Set(options.summaryProviders ?? AI_SDK_SUMMARY_PROVIDERS)
     this.runIdChosen = options.runId !== undefined
   }
 

@@ -34,6 +34,7 @@ import type {
   TimelineToolCall,
 } from '../core/model'
 import { describeError, isRecord, nonEmpty, type Json } from '../adapters/json'
+import { AI_SDK_SUMMARY_PROVIDERS, providerExtras, type ProviderExtras } from '../adapters/ai-sdk-metadata'
 import type { UIMessageLike } from './types'
 import {
   messageTrack,
@@ -89,47 +90,10 @@ export interface UIMessageReasoningState extends ReasoningState {
   readonly parts: readonly (TimelineEntry | undefined)[]
 }
 
-const DEFAULT_SUMMARY_PROVIDERS = ['openai', 'azure']
-
-/** What a part's `providerMetadata` says about its reasoning. */
-interface Extras {
-  readonly itemId?: string
-  readonly provider?: string
-  readonly encrypted?: string
-  readonly signature?: string
-  readonly redacted?: string
-}
-
-function extrasOf(metadata: unknown): Extras {
-  if (!isRecord(metadata)) return {}
-  let itemId: string | undefined
-  let provider: string | undefined
-  let encrypted: string | undefined
-  let signature: string | undefined
-  let redacted: string | undefined
-  for (const [key, value] of Object.entries(metadata)) {
-    if (!isRecord(value)) continue
-    const id = nonEmpty(value.itemId)
-    if (id !== undefined && itemId === undefined) {
-      itemId = id
-      provider = key
-    }
-    encrypted ??= nonEmpty(value.reasoningEncryptedContent)
-    signature ??= nonEmpty(value.signature)
-    redacted ??= nonEmpty(value.redactedData)
-  }
-  return {
-    ...(itemId !== undefined && { itemId, provider }),
-    ...(encrypted !== undefined && { encrypted }),
-    ...(signature !== undefined && { signature }),
-    ...(redacted !== undefined && { redacted }),
-  }
-}
-
 /** A part's provider extras; metadata that cannot be read is left out with a diagnostic, the part's text kept. */
-function readExtras(part: Json, index: number, diagnose: Diagnose): Extras {
+function readExtras(part: Json, index: number, diagnose: Diagnose): ProviderExtras {
   try {
-    return extrasOf(part.providerMetadata)
+    return providerExtras(part.providerMetadata)
   } catch (error) {
     diagnose('malformed-field', process.env.NODE_ENV !== 'production' ? `Part ${index} (reasoning).providerMetadata could not be read: ${describeError(error)}; it was ignored.` : '', index)
     return {}
@@ -222,7 +186,7 @@ export function convertUIMessage(
   const status = options.status
   const live = status !== 'ready' && status !== 'error'
   const endReason: ReasoningEndReason = status === 'error' ? 'failed' : 'stopped'
-  const summaryProviders = new Set(options.summaryProviders ?? DEFAULT_SUMMARY_PROVIDERS)
+  const summaryProviders = new Set(options.summaryProviders ?? AI_SDK_SUMMARY_PROVIDERS)
   const tracking = source?.(messageId)
   const prev = tracking?.prev
   const records = new Map<string, { base: PartRecord | undefined; next: PartRecord }>()
