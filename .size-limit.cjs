@@ -229,6 +229,9 @@ const LOCALES = {
 // (Measured on src bundled as this check bundles dist, 0.1 kB above its numbers.) Without markdown
 // the panel is about 10.1 kB: 12 kB with markdown would need 2.7 kB of its features cut.
 const BUDGETS = {
+  // react, react net of radix: +0.05 kB (issue 13's last read) for the incremental heading scan
+  // (scanHeadings) now shared by the assistant-ui / CopilotKit part blocks, which rescanned the
+  // whole part on every update: measured 35.19 → 35.26, 34.00 → 34.07 kB.
   // panel, react, react net of radix: +0.38 kB (issue 14) for keeping the reader's place when a
   // panel above the view collapses where the browser has no scroll anchoring (WebKit), measured
   // 14.69 → 15.07, 34.75 → 35.14, 33.56 → 33.94 kB. Then those and core +0.04–0.05 kB (issue 14)
@@ -238,8 +241,8 @@ const BUDGETS = {
   panel: '15.15 kB', // target 12 kB (issue 13)
   core: '15.55 kB', // target 8 kB (issue 13; 5 kB in issue 6)
   'ai-sdk': '3.4 kB', // no target; new in issue 13
-  react: '35.25 kB', // target 20 kB (issue 13; 12 kB in issue 6)
-  'react net of radix': '34.05 kB',
+  react: '35.3 kB', // target 20 kB (issue 13; 12 kB in issue 6)
+  'react net of radix': '34.1 kB',
   'openai-responses': '4.05 kB', // target 2 kB, like every adapter
   anthropic: '3.4 kB',
   'chat-completions': '4.25 kB',

@@ -21,7 +21,7 @@
  *   part's index), never an exception; unknown part types are left alone. Their
  *   sentences are development-only: a production build's message is the code.
  */
-import { headingsOf } from '../core/headings'
+import { scanHeadings, type HeadingScan } from '../core/headings'
 import type {
   ReasoningBlock,
   ReasoningDiagnostic,
@@ -233,17 +233,9 @@ export function convertUIMessage(
    */
   const headingsFor = (index: number, text: string, streaming: boolean): readonly string[] => {
     const key = `headings:${index}`
-    const end = streaming ? text.lastIndexOf('\n') : text.length
-    const scan = prev?.objects.get(key) as HeadingScan | undefined
-    let headings: readonly string[]
-    if (scan && end >= scan.end && text.startsWith(scan.text)) {
-      headings = end === scan.end ? scan.headings : [...scan.headings, ...headingsOf(text.slice(scan.end + 1, end))]
-    } else {
-      headings = end < 0 ? [] : headingsOf(text.slice(0, end))
-    }
-    // Only a streaming part's scan ends at a line's end, where the next one can go on.
-    if (streaming) objects.set(key, { text, end, headings } satisfies HeadingScan)
-    return headings
+    const scan = scanHeadings(text, streaming, prev?.objects.get(key) as HeadingScan | undefined)
+    if (streaming) objects.set(key, scan)
+    return scan.headings
   }
 
   /** How a part looks: streaming while its state says so and the message is live. */
@@ -439,13 +431,6 @@ function toolStatus(
       diagnose('malformed-field', process.env.NODE_ENV !== 'production' ? `Part ${index} (${String(part.type)}) has an unknown state; it is shown as running.` : '', index)
       return live ? 'streaming' : 'interrupted'
   }
-}
-
-/** Headings of a streaming part's text up to `end` (the newline ending its last complete line, or -1). */
-interface HeadingScan {
-  readonly text: string
-  readonly end: number
-  readonly headings: readonly string[]
 }
 
 function buildBlock(draft: BlockDraft): ReasoningBlock {

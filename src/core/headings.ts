@@ -33,3 +33,28 @@ export function headingsOf(text: string): string[] {
   }
   return found
 }
+
+/**
+ * The headings of a text that grows by appends (a part re-sent whole on each update, as chat
+ * frameworks do), scanned incrementally: while it streams, only its complete lines count (the
+ * last line may still grow into or out of a heading), and when it continues the text of
+ * `previous`, only the lines completed since are scanned.
+ */
+export interface HeadingScan {
+  readonly text: string
+  /** Where the scanned lines end: the newline ending the last complete line (-1: none), or the text's length once ended. */
+  readonly end: number
+  readonly headings: readonly string[]
+}
+
+export function scanHeadings(text: string, streaming: boolean, previous?: HeadingScan): HeadingScan {
+  const end = streaming ? text.lastIndexOf('\n') : text.length
+  let headings: readonly string[]
+  // Only a streaming scan ends at a line's end (end < length), where the next one can go on.
+  if (previous && previous.end < previous.text.length && end >= previous.end && text.startsWith(previous.text)) {
+    headings = end === previous.end ? previous.headings : [...previous.headings, ...headingsOf(text.slice(previous.end + 1, end))]
+  } else {
+    headings = end < 0 ? [] : headingsOf(text.slice(0, end))
+  }
+  return { text, end, headings }
+}

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { nextPartRecord, shownAs, type PartRecord, type PartSeen, type PartTimes } from '../ai-sdk/tracker'
-import { headingsOf } from '../core/headings'
+import { scanHeadings, type HeadingScan } from '../core/headings'
 import type { ReasoningBlock, ReasoningEndReason, ReasoningMessagePart, ReasoningStatus } from '../core/model'
 import { useReasoningConfig } from './provider'
 
@@ -49,13 +49,27 @@ export function usePartBlock(id: string, part: PartInput): ReasoningBlock {
   const { shown, times: timing } = useClientTiming(id, { status: part.status, endReason: part.endReason }, revision)
   const { text, encrypted, summary } = part
   const { status, endReason } = shown
+  // The part comes whole on each update: scan only the lines completed since the last one. A
+  // cache, not state: each scan follows from its text alone (the previous one only saves work).
+  const [scans] = useState<{ text?: HeadingScan; summary?: HeadingScan }>(() => ({}))
+  const streaming = status === 'streaming'
+  const textHeadings = useMemo(() => (scans.text = scanHeadings(text, streaming, scans.text)).headings, [scans, text, streaming])
+  const summaryHeadings = useMemo(
+    () => (summary ? (scans.summary = scanHeadings(summary, streaming, scans.summary)).headings : []),
+    [scans, summary, streaming],
+  )
   return useMemo(
-    () => partBlock(id, { text, status, endReason, encrypted, summary }, timing),
-    [id, text, status, endReason, encrypted, summary, timing],
+    () => partBlock(id, { text, status, endReason, encrypted, summary }, timing, { text: textHeadings, summary: summaryHeadings }),
+    [id, text, status, endReason, encrypted, summary, timing, textHeadings, summaryHeadings],
   )
 }
 
-export function partBlock(id: string, part: PartInput, timing: PartTimes): ReasoningBlock {
+function partBlock(
+  id: string,
+  part: PartInput,
+  timing: PartTimes,
+  headings: { readonly text: readonly string[]; readonly summary: readonly string[] },
+): ReasoningBlock {
   const { startedAt, endedAt } = timing
   const times = {
     ...(startedAt !== undefined && { startedAt }),
@@ -63,10 +77,10 @@ export function partBlock(id: string, part: PartInput, timing: PartTimes): Reaso
   }
   const messages: ReasoningMessagePart[] = []
   if (part.summary) {
-    messages.push({ id: `${id}:summary`, kind: 'summary', text: part.summary, status: part.status, headings: headingsOf(part.summary), ...times })
+    messages.push({ id: `${id}:summary`, kind: 'summary', text: part.summary, status: part.status, headings: headings.summary, ...times })
   }
   // No empty message: an encrypted part without text is encrypted-only, an empty one has nothing to open.
-  if (part.text) messages.push({ id: `${id}:text`, kind: 'text', text: part.text, status: part.status, headings: headingsOf(part.text), ...times })
+  if (part.text) messages.push({ id: `${id}:text`, kind: 'text', text: part.text, status: part.status, headings: headings.text, ...times })
   return {
     id,
     origin: 'message',
