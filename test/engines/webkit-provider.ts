@@ -8,39 +8,19 @@
  * WebDriver action inside the test iframe (test/engines/webkit-locators.ts hands
  * over one CSS selector per action).
  *
- * Processes: Xvfb picks a free display itself (-displayfd); WebKitWebDriver gets a
- * free port; both are children of this process, killed in close() and on exit.
- * MiniBrowser inherits the driver's environment: a UTF-8 locale (LANG/LC_ALL
- * en_US.UTF-8, else navigator.language is "C"), a temporary XDG_CONFIG_HOME whose
- * gtk-3.0/settings.ini sets gtk-enable-animations (WebKitGTK's prefers-reduced-motion
- * follows it) and GTK_THEME Adwaita or Adwaita:dark (prefers-color-scheme follows
- * it): media states are chosen at launch (`reducedMotion`, `colorScheme`), one
- * launch per state, since WebDriver classic cannot emulate media at run time.
- *
- * Machine needs (Debian): apt-get install -y webkit2gtk-driver xvfb locales, and
- * the en_US.UTF-8 locale: localedef -i en_US -f UTF-8 en_US.UTF-8.
+ * Processes, locale and launch-time media (one launch per state, since WebDriver
+ * classic cannot emulate media at run time): ./webkit-launch.ts, shared with the
+ * e2e harness.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { defineBrowserProvider, parseKeyDef, resolveScreenshotPath } from '@vitest/browser'
 import type { BrowserCommand, BrowserProvider, BrowserProviderOption, TestProject } from 'vitest/node'
-import { remote } from 'webdriverio'
+import { launchWebKit, type WebKitLaunchOptions, type WebKitSession } from './webkit-launch'
 
-export const miniBrowserPath = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
-export const webkitDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
-const LOCALE = 'en_US.UTF-8'
+export { miniBrowserPath, webkitDriverPath } from './webkit-launch'
 
-export interface WebKitProviderOptions {
-  /** prefers-reduced-motion for the whole run: GTK's gtk-enable-animations is read at launch only. */
-  readonly reducedMotion?: 'reduce' | 'no-preference'
-  /** prefers-color-scheme for the whole run, through GTK's gtk-application-prefer-dark-theme (read at launch). */
-  readonly colorScheme?: 'light' | 'dark'
-  /** Size of the MiniBrowser window (the test iframe is sized inside it by Vitest). */
-  readonly window?: { readonly width: number, readonly height: number }
-}
+export type WebKitProviderOptions = WebKitLaunchOptions
 
 /**
  * The words test/helpers/engines.ts looks for to turn an emulateMedia failure into a named
@@ -71,75 +51,17 @@ const WEBDRIVER_KEYS: Record<string, string> = {
 }
 const webdriverKey = (key: string) => WEBDRIVER_KEYS[key] ?? key
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolvePort(port))
-    })
-  })
-}
-
-/** Xvfb chooses a free display and writes its number to fd 3. */
-function startXvfb(): Promise<{ process: ChildProcess, display: string }> {
-  return new Promise((resolveXvfb, reject) => {
-    const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stderr!.on('data', (chunk: Buffer) => { err += chunk })
-    child.stdio[3]!.on('data', (chunk: Buffer) => {
-      out += chunk
-      if (out.includes('\n')) resolveXvfb({ process: child, display: `:${out.trim()}` })
-    })
-    child.once('error', reject)
-    child.once('exit', code => reject(new Error(`Xvfb exited (${code}) before giving a display: ${err.trim()}`)))
-  })
-}
-
-async function waitForDriver(port: number, driver: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode}): ${log()}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/status`)
-      if (response.ok) return
-    }
-    catch { /* not listening yet */ }
-    await new Promise(r => setTimeout(r, 100))
-  }
-  throw new Error(`WebKitWebDriver did not answer on port ${port} within 15 s: ${log()}`)
-}
-
-function assertMachine(): void {
-  for (const [path, apt] of [[miniBrowserPath, 'libwebkit2gtk-4.1-0'], [webkitDriverPath, 'webkit2gtk-driver']] as const) {
-    if (!existsSync(path)) throw new Error(`${path} is missing: apt-get install -y ${apt}`)
-  }
-  assertLocale()
-}
-
-function assertLocale(): void {
-  const locales = execFileSync('locale', ['-a'], { encoding: 'utf8' }).split('\n').map(l => l.trim().toLowerCase())
-  if (!locales.includes('en_us.utf8') && !locales.includes('en_us.utf-8')) {
-    throw new Error(`The ${LOCALE} locale is missing, so WebKit would report navigator.language "C". Generate it (as root): localedef -i en_US -f UTF-8 ${LOCALE}`)
-  }
-}
-
 export class WebKitBrowserProvider implements BrowserProvider {
   readonly name = 'webkit'
   readonly supportsParallelism = false
   readonly initScripts = [resolve(import.meta.dirname, 'webkit-locators.ts')]
   browser: WebdriverIO.Browser | null = null
-  private children: ChildProcess[] = []
-  private configHome: string | undefined
+  private session: WebKitSession | undefined
   private opening: Promise<WebdriverIO.Browser> | undefined
   private closing = false
-  private readonly killChildren = () => { for (const child of this.children) child.kill('SIGKILL') }
 
   constructor(readonly project: TestProject, readonly options: WebKitProviderOptions) {
     for (const [name, command] of Object.entries(commands)) project.browser!.registerCommand(name as never, command as unknown as BrowserCommand)
-    process.once('exit', this.killChildren)
   }
 
   get reducedMotion(): 'reduce' | 'no-preference' {
@@ -168,41 +90,8 @@ export class WebKitBrowserProvider implements BrowserProvider {
   }
 
   private async openBrowser(): Promise<WebdriverIO.Browser> {
-    assertMachine()
-    const xvfb = await startXvfb()
-    this.children.push(xvfb.process)
-    this.configHome = mkdtempSync(join(tmpdir(), 'webkit-gtk-'))
-    mkdirSync(join(this.configHome, 'gtk-3.0'))
-    writeFileSync(join(this.configHome, 'gtk-3.0', 'settings.ini'), [
-      '[Settings]',
-      `gtk-enable-animations=${this.reducedMotion === 'reduce' ? 0 : 1}`,
-      `gtk-application-prefer-dark-theme=${this.options.colorScheme === 'dark' ? 1 : 0}`,
-      '',
-    ].join('\n'))
-    const port = await freePort()
-    let log = ''
-    const driver = spawn(webkitDriverPath, [`--port=${port}`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DISPLAY: xvfb.display, LANG: LOCALE, LC_ALL: LOCALE, LANGUAGE: 'en_US', XDG_CONFIG_HOME: this.configHome, GTK_THEME: this.options.colorScheme === 'dark' ? 'Adwaita:dark' : 'Adwaita' },
-    })
-    this.children.push(driver)
-    driver.stdout!.on('data', (chunk: Buffer) => { log = (log + chunk).slice(-2000) })
-    driver.stderr!.on('data', (chunk: Buffer) => { log = (log + chunk).slice(-2000) })
-    await waitForDriver(port, driver, () => log)
-    const browser = await remote({
-      hostname: '127.0.0.1',
-      port,
-      path: '/',
-      logLevel: 'error',
-      connectionRetryTimeout: 60_000,
-      capabilities: {
-        'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
-        'wdio:enforceWebDriverClassic': true,
-      } as WebdriverIO.Capabilities,
-    })
-    const { width, height } = this.options.window ?? { width: 1280, height: 1000 }
-    await browser.setWindowRect(0, 0, width, height)
-    return browser
+    this.session = await launchWebKit(this.options)
+    return this.session.browser
   }
 
   async openPage(_sessionId: string, url: string): Promise<void> {
@@ -214,19 +103,9 @@ export class WebKitBrowserProvider implements BrowserProvider {
 
   async close(): Promise<void> {
     this.closing = true
-    const browser = this.browser
     this.browser = null
-    if (browser) await browser.deleteSession().catch(() => undefined)
-    for (const child of this.children.reverse()) {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await new Promise(r => { child.once('exit', r); setTimeout(r, 3000).unref() })
-        if (child.exitCode === null) child.kill('SIGKILL')
-      }
-    }
-    this.children = []
-    process.off('exit', this.killChildren)
-    if (this.configHome) rmSync(this.configHome, { recursive: true, force: true })
+    await this.session?.close()
+    this.session = undefined
   }
 }
 
