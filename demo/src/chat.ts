@@ -119,9 +119,11 @@ export class ChatSession {
       forwardedProps: {},
     }
     this.stopping = false
+    let finished = false
     const outcome = await new Promise<{ status: Turn['status']; error?: string }>((settle) => {
       const subscription = agent.run(input).subscribe({
         next: (event) => {
+          if (event.type === 'RUN_FINISHED') finished = true
           this.reasoning.dispatch(event)
           if (this.collect(event, texts, tools)) this.publishSoon(() => ({ texts: new Map(texts), tools: new Map(tools) }))
           if (event.type === 'RUN_ERROR') {
@@ -137,7 +139,12 @@ export class ChatSession {
         },
         complete: () => {
           this.reasoning.streamEnded(undefined, this.stopping ? 'stopped' : undefined)
-          settle({ status: this.stopping ? 'stopped' : 'done' })
+          // A body that ends without RUN_FINISHED is a dropped connection too: WebKit's fetch
+          // ends a chunked response cut off mid-stream as a clean end of the body, where
+          // Chromium and Firefox throw a TypeError (seen in the e2e interrupted scenario).
+          if (this.stopping) settle({ status: 'stopped' })
+          else if (!finished) settle({ status: 'failed', error: ENDED_EARLY })
+          else settle({ status: 'done' })
         },
       })
       this.abort = () => {
@@ -279,6 +286,9 @@ async function fetchWithQuietCancel(url: string, init: RequestInit): Promise<Res
   }
   return response
 }
+
+/** The turn's error when the stream ended cleanly but the run never finished. */
+export const ENDED_EARLY = 'the connection closed before the run finished'
 
 function countEncrypted(messages: readonly Message[]): number {
   return messages.filter((m) => m.role === 'reasoning' && typeof m.encryptedValue === 'string' && m.encryptedValue !== '').length
