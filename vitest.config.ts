@@ -5,6 +5,8 @@
  *   storybook  every story (play functions included) in the same Chromium
  *   e2e        Node: the demo server on a free port, the built demo page driven
  *              in Chromium by playwright-core; test/e2e/**
+ *   (Firefox and WebKit: test/engines/firefox.config.ts and webkit.config.ts, the
+ *   browser lane and the e2e scenario in each; npm run test:firefox / test:webkit)
  *
  * Chromium is the system binary (Debian package), never a Playwright download:
  * CHROMIUM_PATH overrides the default /usr/bin/chromium.
@@ -17,6 +19,7 @@ import { defineConfig } from 'vitest/config';
 import type { BrowserCommands } from 'vitest/browser';
 import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node';
 import { sourceAliases } from './scripts/source-aliases.mjs';
+import { e2eProject } from './test/e2e/project';
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.mjs';
 
 const root = import.meta.dirname;
@@ -54,6 +57,8 @@ const alias = sourceAliases;
 
 export default defineConfig({
   test: {
+    // Every skip named and counted per project, after the default report.
+    reporters: ['default', resolve(root, 'test/engines/skip-summary.ts')],
     projects: [
       {
         plugins: [react()],
@@ -85,19 +90,7 @@ export default defineConfig({
           browser: browser({ reducedMotion: 'reduce' }),
         },
       },
-      {
-        // One server and one browser per file, files one after another: timings of a
-        // page streaming at a realistic pace must not compete with a second page.
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
-          globalSetup: [resolve(root, 'test/e2e/build-demo.ts')],
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      e2eProject('chromium'),
     ],
   },
 });

@@ -1,37 +1,52 @@
 /**
  * End-to-end harness: the real demo server on a free port serving the built
- * page, the system Chromium driven by playwright-core, and a recorder injected
- * into the page before it loads, so states that pass quickly (a panel open
- * while it streams, the "Thinking…" label) are seen however fast the run goes.
+ * page, the engine this project runs in (Chromium, Firefox or WebKit: the
+ * project's `engine`, see ./engines.ts), and a recorder installed in the page
+ * once it has loaded and before the user sends anything, so states that pass
+ * quickly (a panel open while it streams, the "Thinking…" label) are seen
+ * however fast the run goes.
  */
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { createDemoServer } from '../../demo/server/server'
-import { chromiumArgs, chromiumPath } from '../helpers/chromium.mjs'
+import { Page } from './driver'
+import { launchEngine, type Engine, type EngineName } from './engines'
 
-export const artifacts = resolve(import.meta.dirname, '../../test-results/e2e')
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The engine of this e2e project (vitest.config.ts). */
+    engine: EngineName
+  }
+}
+
+export const engineName: EngineName = inject('engine')
+
+/** Screenshots and metrics of this engine's run: test-results/e2e/<engine>/. */
+export const artifacts = resolve(import.meta.dirname, '../../test-results/e2e', engineName)
 
 export interface Demo {
   readonly url: string
-  readonly browser: Browser
+  readonly engine: Engine
   close(): Promise<void>
 }
 
 /**
  * Starts the server (pace: the scripted agents' sleeps × `pace`; slow enough
- * that a run spans many frames, fast enough to keep the suite short) and Chromium.
+ * that a run spans many frames, fast enough to keep the suite short) and the engine.
  */
 export async function startDemo(pace = 0.5): Promise<Demo> {
   const demo = createDemoServer({ staticDir: inject('demoDist'), pace })
   const { url } = await demo.listen(0, '127.0.0.1')
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  const engine = await launchEngine(engineName).catch(async (error: unknown) => {
+    await demo.close()
+    throw error
+  })
   return {
     url,
-    browser,
+    engine,
     async close() {
-      await browser.close()
+      await engine.close()
       await demo.close()
     },
   }
@@ -67,6 +82,7 @@ declare global {
  * (so a leak while streaming is caught, not only in the end state).
  */
 function recorder(watch: readonly string[]): void {
+  if (window.__panels) return
   window.__panels = {}
   window.__longTasks = []
   window.__sentAt = Number.NaN
@@ -109,24 +125,29 @@ export interface OpenOptions {
   readonly theme?: 'light' | 'dark' | 'brand'
   readonly locale?: string
   readonly wire?: 'sse' | 'protobuf'
-  readonly reducedMotion?: boolean
   /** Strings the recorder reports if they are ever in the page's text (see `seen`). */
   readonly watch?: readonly string[]
 }
 
-/** A fresh context and page on the demo with the given switches (through the URL, as a user can share them). */
-export async function openDemo(demo: Demo, options: OpenOptions): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await demo.browser.newContext({
-    viewport: { width: 900, height: 1000 },
-    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
-  })
-  const page = await context.newPage()
-  await page.addInitScript(recorder, options.watch ?? [])
+/** A fresh page on the demo (900 × 1000) with the given switches (through the URL, as a user can share them). */
+export async function openDemo(demo: Demo, options: OpenOptions): Promise<{ context: { close(): Promise<void> }; page: Page }> {
+  const backend = await demo.engine.newPage(900, 1000)
+  const page = new Page(backend, [`(${recorder.toString()})(${JSON.stringify(options.watch ?? [])})`])
   const query = new URLSearchParams()
   for (const [key, value] of Object.entries(options)) if (typeof value === 'string') query.set(key, value)
   await page.goto(`${demo.url}/?${query}`)
-  await page.getByRole('combobox', { name: 'Agent' }).and(page.locator(':enabled')).waitFor()
-  return { context, page }
+  const agent = page.getByRole('combobox', { name: 'Agent' })
+  await expectEventually(async () => (await agent.count()) === 1 && !(await agent.evaluate((el) => (el as HTMLSelectElement).disabled)), 'the Agent picker is enabled')
+  return { context: page, page }
+}
+
+/** Polls `check` until it holds (15 s). */
+async function expectEventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
 }
 
 /** Types a message into the composer and sends it with Enter, as a user does. */
