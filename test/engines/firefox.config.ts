@@ -17,6 +17,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { sourceAliases } from '../../scripts/source-aliases.mjs'
+import { e2eProject } from '../e2e/project'
 import { emulateMedia, firefox, type FirefoxMedia } from './firefox-provider'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -46,9 +47,20 @@ function project(name: string, include: string[], media?: FirefoxMedia, testName
   }
 }
 
+/**
+ * One project after another (Vitest runs projects in parallel unless each has a group order):
+ * one browser of this engine at a time, so that the two engine lanes `npm test` runs side by
+ * side hold one browser each on a 2-core machine.
+ */
+function inOrder(projects: TestProjectInlineConfiguration[]): TestProjectInlineConfiguration[] {
+  return projects.map((p, groupOrder) => ({ ...p, test: { ...p.test, sequence: { ...p.test?.sequence, groupOrder } } }))
+}
+
 export default defineConfig({
   test: {
-    projects: [
+    // Every skip named and counted per project, after the default report.
+    reporters: ['default', resolve(root, 'test/engines/skip-summary.ts')],
+    projects: inOrder([
       project('firefox', ['test/browser/**/*.test.{ts,tsx}']),
       project(
         'firefox-reduced-motion',
@@ -61,6 +73,8 @@ export default defineConfig({
       // the default state first, then switches.
       project('firefox-forced-colors', [file('a11y'), file('forced-colours-contrast')], { forcedColors: 'active' }, /^forced-colors: active |^forced colours: /),
       project('firefox-dark', [file('color-scheme')], { colorScheme: 'dark' }, /OS in dark|on a page following a dark OS/),
-    ],
+      // The demo scenario (test/e2e/**) in Firefox, after the browser lane's projects.
+      e2eProject('firefox'),
+    ]),
   },
 })

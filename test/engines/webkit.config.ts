@@ -21,6 +21,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import { sourceAliases } from '../../scripts/source-aliases.mjs'
+import { e2eProject } from '../e2e/project'
 import { emulateMediaWebKit, webkit, type WebKitProviderOptions } from './webkit-provider'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -47,13 +48,26 @@ const project = (name: string, include: string[], launch: WebKitProviderOptions,
   },
 })
 
+/**
+ * One project after another (Vitest runs projects in parallel unless each has a group order):
+ * one browser of this engine at a time, so that the two engine lanes `npm test` runs side by
+ * side hold one browser each on a 2-core machine.
+ */
+function inOrder(projects: TestProjectInlineConfiguration[]): TestProjectInlineConfiguration[] {
+  return projects.map((p, groupOrder) => ({ ...p, test: { ...p.test, sequence: { ...p.test?.sequence, groupOrder } } }))
+}
+
 export default defineConfig({
   root,
   test: {
-    projects: [
+    // Every skip named and counted per project, after the default report.
+    reporters: ['default', resolve(root, 'test/engines/skip-summary.ts')],
+    projects: inOrder([
       project('webkit', ['test/browser/**/*.test.{ts,tsx}'], {}),
       project('webkit-reduced-motion', ['test/browser/a11y.test.tsx', 'test/browser/panel.test.tsx'], { reducedMotion: 'reduce' }, /^(?!.*(no motion preference|runs by default|forced))/),
       project('webkit-dark', ['test/browser/color-scheme.test.tsx'], { colorScheme: 'dark' }),
-    ],
+      // The demo scenario (test/e2e/**) in WebKit, after the browser lane's projects.
+      e2eProject('webkit'),
+    ]),
   },
 })
