@@ -240,10 +240,10 @@ function ControlledPanel(args: PanelStoryArgs) {
   return (
     <>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <button type="button" onClick={() => setOpen(true)}>
+        <button type="button" className="story-button" onClick={() => setOpen(true)}>
           Open
         </button>
-        <button type="button" onClick={() => setOpen(false)}>
+        <button type="button" className="story-button" onClick={() => setOpen(false)}>
           Close
         </button>
         <output aria-label="Panel state">{open ? 'open' : 'closed'}</output>
