@@ -1,5 +1,5 @@
 /**
- * Huge input in real Chromium (issue 6, "Hardening"): a 5 MB single delta, one
+ * Huge input in each real browser engine (issue 6, "Hardening"; issue 14): a 5 MB single delta, one
  * million one-character deltas and 10,000 blocks, each fed through a store
  * (the default per-frame notifications) into the kit's components. Each test
  * asserts behaviour only: it completes, every character / panel is there, and
@@ -9,7 +9,7 @@
 import { act, render, waitFor } from '@testing-library/react'
 import { ReasoningPanel, ReasoningStream, createReasoningStore, useReasoningStore, type ReasoningStore } from 'reasoning-ui'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { page, type Locator } from 'vitest/browser'
+import { page, server, type Locator } from 'vitest/browser'
 import '../../src/styles/reasoning.css'
 import { content, msgEnd, msgStart, run, runDone, span, spanEnd } from '../helpers/events'
 
@@ -141,7 +141,7 @@ afterEach(() => {
   watch.stop()
 })
 
-describe('huge input in Chromium', () => {
+describe('huge input', () => {
   it('given one 5 MB delta, should render all of it in the open panel and still toggle on a click', async () => {
     const paragraphs = prose(10_000, 520)
     const text = paragraphs.join('\n\n')
@@ -212,8 +212,17 @@ describe('huge input in Chromium', () => {
     reportRun('1,000,000 one-character deltas', watch, started, { deltas: total, sentAtClick, ...click })
   }, 60_000)
 
-  it('given 10,000 blocks streamed one after another, should show 10,000 panels and still toggle one on a click', async () => {
-    const blocks = 10_000
+  /**
+   * 10,000 in Chromium. Firefox and WebKit mount the same panels at a cost Chromium does not
+   * have (measured in this lane, 500 panels per frame, React's development build): Firefox
+   * about 7 ms a panel, flat, so 10,000 take ~130 s; WebKitGTK's frame grows with the panels
+   * already mounted (0.7 s for the first 500, 2.7 s for the fifth; plain DOM of the same size
+   * stays at 0.25 s), so 10,000 run past 300 s. They mount 2,500, the same behaviour at a size
+   * their lane can finish; long histories are issue 15's (windowing), not a test budget's.
+   */
+  const HUGE_BLOCKS = server.browser === 'chromium' ? 10_000 : 2_500
+  it(`given ${HUGE_BLOCKS.toLocaleString('en')} blocks streamed one after another (10,000 in Chromium), should show them all and still toggle one on a click`, async () => {
+    const blocks = HUGE_BLOCKS
     const store = createReasoningStore()
     const { container } = render(<ReasoningStream store={store} data-testid="stream" />)
     act(() => store.dispatch(run()))
@@ -236,6 +245,6 @@ describe('huge input in Chromium', () => {
     // panel's trigger (no name filter: naming 10,000 buttons would be the test's slowest part).
     const click = await expectToggles(last, page.getByTestId('stream').getByRole('button').last())
     expect(slot('reasoning-text', last)).toHaveTextContent(`Thought number ${blocks - 1}: check the case and move on.`)
-    reportRun('10,000 blocks', watch, started, { blocks, ...click })
+    reportRun(`${blocks.toLocaleString('en')} blocks`, watch, started, { blocks, ...click })
   }, 60_000)
 })
