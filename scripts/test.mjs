@@ -2,12 +2,15 @@
 // `npm test`: every check the project has, in order, each as a child process
 // with inherited output. Keeps going after a failure, then prints a summary and
 // a final `N passed, M failed` line (counting steps). Exit 1 if any failed.
+// Steps of one `group` run side by side (the Firefox and WebKit lanes, one browser
+// each on a 2-core machine); their output goes to test-results/logs/<key>.log and
+// is printed whole as each ends, so the two never interleave.
 //
 //   node scripts/test.mjs                 all steps
 //   node scripts/test.mjs unit lint       a subset, by key (order is kept)
 //   node scripts/test.mjs --list          list step keys
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromiumPath } from '../test/helpers/chromium.mjs';
 
@@ -26,10 +29,40 @@ function chromiumProblem() {
   }
 }
 
+/** The first of `paths` that is not executable, with the Debian package that provides it. */
+function missing(paths) {
+  for (const [path, apt] of paths) {
+    try {
+      accessSync(path, constants.X_OK);
+    } catch {
+      return `No ${path}: apt-get install -y ${apt} (as .ci/run does). Browser tests are never skipped.`;
+    }
+  }
+  return null;
+}
+
+const firefoxProblem = () => missing([[process.env.FIREFOX_PATH || '/usr/bin/firefox-esr', 'firefox-esr']]);
+
+function webkitProblem() {
+  const problem = missing([
+    [process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', 'libwebkit2gtk-4.1-0'],
+    [process.env.WEBKIT_WEBDRIVER_PATH || '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+    ['/usr/bin/Xvfb', 'xvfb'],
+  ]);
+  if (problem) return problem;
+  let locales = '';
+  try {
+    locales = execFileSync('locale', ['-a'], { encoding: 'utf8' }).toLowerCase();
+  } catch {
+    return 'No `locale` command: apt-get install -y locales, then localedef -i en_US -f UTF-8 en_US.UTF-8';
+  }
+  return /^en_us\.utf-?8$/m.test(locales) ? null : 'No en_US.UTF-8 locale (WebKit would report navigator.language "C"): localedef -i en_US -f UTF-8 en_US.UTF-8 (as root)';
+}
+
 const npm = (script) => ({ cmd: 'npm', args: ['run', '--silent', script] });
 
 /** Each step is an npm script, so `npm run <script>` reproduces it alone. */
-/** @type {{ key: string, label: string, cmd: string, args: string[], precheck?: () => string | null }[]} */
+/** @type {{ key: string, label: string, cmd: string, args: string[], precheck?: () => string | null, group?: string }[]} */
 const steps = [
   { key: 'typecheck', label: 'typecheck', ...npm('typecheck') },
   { key: 'lint', label: 'lint', ...npm('lint') },
@@ -41,6 +74,9 @@ const steps = [
   { key: 'package', label: 'package checks', ...npm('check:package') },
   // `build` above has just written dist/: the runner packs it as it is (it fails if dist/ lacks a file `exports` names).
   { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem },
+  // The browser lane and the e2e scenario in the two other engines, side by side.
+  { key: 'firefox', label: 'Firefox: browser + e2e', ...npm('test:firefox'), precheck: firefoxProblem, group: 'engines' },
+  { key: 'webkit', label: 'WebKit: browser + e2e', ...npm('test:webkit'), precheck: webkitProblem, group: 'engines' },
 ];
 
 const argv = process.argv.slice(2);
@@ -56,12 +92,16 @@ if (unknown.length > 0) {
 }
 const selected = argv.length === 0 ? steps : steps.filter((s) => argv.includes(s.key) || argv.includes(s.label));
 
+const wallStart = performance.now();
 const results = [];
-for (const step of selected) {
+const logs = resolve(root, 'test-results/logs');
+
+/** Runs one step with inherited output. */
+function runInline(step) {
   console.log(`\n━━━ ${step.label} ━━━ ${[step.cmd, ...step.args].join(' ')}`);
   const started = performance.now();
-  let ok;
   const problem = step.precheck?.();
+  let ok;
   if (problem) {
     console.error(`FAIL: ${problem}`);
     ok = false;
@@ -71,8 +111,57 @@ for (const step of selected) {
     else if (r.signal) console.error(`FAIL: ${step.label} killed by ${r.signal}`);
     ok = !r.error && r.status === 0;
   }
-  const seconds = (performance.now() - started) / 1000;
-  results.push({ label: step.label, ok, seconds });
+  return { label: step.label, ok, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Runs one step of a group, its output into its log; prints the log when it ends. */
+function runLogged(step) {
+  const started = performance.now();
+  const header = `\n━━━ ${step.label} ━━━ ${[step.cmd, ...step.args].join(' ')}`;
+  const done = (ok, note = '') => {
+    const seconds = (performance.now() - started) / 1000;
+    console.log(header);
+    if (note) console.error(note);
+    try {
+      process.stdout.write(readFileSync(resolve(logs, `${step.key}.log`), 'utf8'));
+    } catch {
+      // No log: the step never started.
+    }
+    console.log(`━━━ ${step.label}: ${ok ? 'PASS' : 'FAIL'} in ${seconds.toFixed(1)} s`);
+    return { label: step.label, ok, seconds };
+  };
+  const problem = step.precheck?.();
+  if (problem) return Promise.resolve(done(false, `FAIL: ${problem}`));
+  mkdirSync(logs, { recursive: true });
+  const log = createWriteStream(resolve(logs, `${step.key}.log`));
+  return new Promise((settle) => {
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.once('error', (error) => log.end(() => settle(done(false, `FAIL: could not start ${step.cmd}: ${error.message}`))));
+    child.once('close', (status, signal) =>
+      log.end(() => settle(done(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : ''))),
+    );
+  });
+}
+
+for (let i = 0; i < selected.length; ) {
+  const step = selected[i];
+  if (!step.group) {
+    results.push(runInline(step));
+    i++;
+    continue;
+  }
+  const group = [];
+  while (i < selected.length && selected[i].group === step.group) group.push(selected[i++]);
+  if (group.length === 1) {
+    results.push(runInline(group[0]));
+    continue;
+  }
+  console.log(`\n━━━ side by side: ${group.map((s) => s.label).join(', ')} (logs in test-results/logs/) ━━━`);
+  const started = performance.now();
+  results.push(...(await Promise.all(group.map(runLogged))));
+  console.log(`━━━ side by side: ${((performance.now() - started) / 1000).toFixed(1)} s wall`);
 }
 
 const width = Math.max(4, ...results.map((r) => r.label.length));
@@ -86,6 +175,7 @@ for (const r of results) {
 const total = results.reduce((sum, r) => sum + r.seconds, 0);
 console.log(line);
 console.log(` ${'total'.padEnd(width)} │        │ ${total.toFixed(1).padStart(7)}`);
+console.log(` ${'wall (side by side counted once)'.padEnd(width)} │        │ ${((performance.now() - wallStart) / 1000).toFixed(1).padStart(7)}`);
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log(`${passed} passed, ${failed} failed`);
