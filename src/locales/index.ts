@@ -4,6 +4,7 @@
  * (`germanLabels`) and its bundle holds that language alone; `labelsFor` and
  * `localeLabels` pick by locale and so bring all seven (about 4 kB gzipped).
  */
+import { localeTag } from '../core/wording'
 import type { ReasoningLabels } from '../react/labels'
 import { arabicLabels } from './ar'
 import { germanLabels } from './de'
@@ -41,7 +42,8 @@ export function labelsFor(locales?: string | readonly string[]): ReasoningLabels
   for (const tag of typeof locales === 'string' ? [locales] : (locales ?? [])) {
     let language: string | undefined
     try {
-      language = new Intl.Locale(tag).language
+      // POSIX names too (de_DE.UTF-8: what an engine may report from the OS's locale).
+      language = new Intl.Locale(localeTag(tag)).language
     } catch {
       continue
     }

@@ -104,6 +104,13 @@ describe('reasoning-ui/locales', () => {
       expect(labelsFor('EN-gb')).toBe(englishLabels)
     })
 
+    it('given a POSIX locale name (what an engine may report from the OS), should choose by its language', () => {
+      expect(labelsFor('de_DE.UTF-8')).toBe(germanLabels)
+      expect(labelsFor('fr_CA')).toBe(frenchLabels)
+      expect(labelsFor('ar_EG.UTF-8@latin')).toBe(arabicLabels)
+      expect(labelsFor(['C', 'ja_JP.UTF-8'])).toBe(japaneseLabels)
+    })
+
     it('given several locales (navigator.languages), should take the first it has', () => {
       expect(labelsFor(['ko-KR', 'fr-FR', 'de'])).toBe(frenchLabels)
     })
