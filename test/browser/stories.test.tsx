@@ -505,7 +505,7 @@ describe('the Docs pages', () => {
 // ── Screenshots ─────────────────────────────────────────────────────────
 
 interface Shot {
-  /** File name stem in test-results/screenshots/. */
+  /** File name stem in test-results/screenshots/<engine>/. */
   readonly name: string
   readonly title: string
   readonly story: string
@@ -562,7 +562,7 @@ describe('screenshots of the key stories', () => {
 
   describe.each(shots)('$name', (shot) => {
     const found = stories.find((s) => s.title === shot.title && s.name === shot.story)
-    it.each(themes)('in the %s theme, should render and be captured to test-results/screenshots/', async (theme) => {
+    it.each(themes)('in the %s theme, should render and be captured to test-results/screenshots/<engine>/', async (theme) => {
       expect(found, `${shot.title} / ${shot.story}`).toBeDefined()
       const { module, name } = found!
       // The theme is a Storybook global: compose with it as the initial value (a story's own globals still win).
@@ -588,8 +588,8 @@ describe('screenshots of the key stories', () => {
       await waitFor(() => {
         for (const content of surface.querySelectorAll('[data-slot="reasoning-content"]:not([hidden])')) expect(getComputedStyle(content).opacity).toBe('1')
       })
-      // Chromium's at test-results/screenshots/, another engine's in a folder named after it.
-      const dir = `test-results/screenshots/${server.browser === 'chromium' ? '' : `${server.browser}/`}`
+      // Each engine's in a folder named after it (scripts/engine-sheets.mjs sets them side by side).
+      const dir = `test-results/screenshots/${server.browser}/`
       const path = await page.screenshot({ element: surface, path: `../../${dir}${shot.name}-${theme}.png` })
       expect(path).toMatch(new RegExp(`${dir}${shot.name}-${theme}\\.png$`))
     }
