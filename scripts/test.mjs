@@ -50,7 +50,7 @@ function webkitProblem() {
     ['/usr/bin/Xvfb', 'xvfb'],
   ]);
   if (problem) return problem;
-  let locales = '';
+  let locales;
   try {
     locales = execFileSync('locale', ['-a'], { encoding: 'utf8' }).toLowerCase();
   } catch {
@@ -77,6 +77,8 @@ const steps = [
   // The browser lane and the e2e scenario in the two other engines, side by side.
   { key: 'firefox', label: 'Firefox: browser + e2e', ...npm('test:firefox'), precheck: firefoxProblem, group: 'engines' },
   { key: 'webkit', label: 'WebKit: browser + e2e', ...npm('test:webkit'), precheck: webkitProblem, group: 'engines' },
+  // Each engine's captures of the same state side by side (test-results/engines/); fails if one is missing.
+  { key: 'sheets', label: 'engine screenshots side by side', ...npm('test:sheets'), precheck: chromiumProblem },
 ];
 
 const argv = process.argv.slice(2);
