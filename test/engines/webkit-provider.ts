@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { defineBrowserProvider, parseKeyDef, resolveScreenshotPath } from '@vitest/browser'
 import type { BrowserCommand, BrowserProvider, BrowserProviderOption, TestProject } from 'vitest/node'
+import { PNG } from 'pngjs'
 import { launchWebKit, type WebKitLaunchOptions, type WebKitSession } from './webkit-launch'
 
 export { miniBrowserPath, webkitDriverPath } from './webkit-launch'
@@ -199,16 +200,47 @@ const commands = {
   __vitest_takeScreenshot: async (context: Context, name: string, options: { path?: string, element?: string, save?: boolean } = {}) => {
     if (!context.testPath) throw new Error('A screenshot needs a running test file.')
     const path = resolveScreenshotPath(context.testPath, name, context.project.config, options.path)
-    const base64 = await providerOf(context).inTestFrame(async (browser) => options.element
-      ? browser.takeElementScreenshot(await elementId(browser, options.element))
-      : browser.takeScreenshot())
-    const buffer = Buffer.from(base64, 'base64')
+    const buffer = await providerOf(context).inTestFrame(async (browser) => {
+      const page = Buffer.from(await browser.takeScreenshot(), 'base64')
+      return options.element ? cropToElement(browser, page, options.element) : page
+    })
     if (options.save !== false) {
       mkdirSync(dirname(path), { recursive: true })
       writeFileSync(path, buffer)
     }
     return { buffer, path }
   },
+}
+
+/**
+ * The part of a viewport capture that shows `selector` (in the test iframe, where the browser is
+ * switched to). Not WebDriver's element screenshot: WebKitWebDriver returns it all black for an
+ * element inside an iframe (every story capture was, seen side by side in test-results/engines/).
+ * Leaves the browser switched into the test iframe again.
+ */
+async function cropToElement(browser: WebdriverIO.Browser, capture: Buffer, selector: string): Promise<Buffer> {
+  const box = await browser.execute((sel: string) => {
+    const r = document.querySelector(sel)!.getBoundingClientRect()
+    return { x: r.x, y: r.y, width: r.width, height: r.height }
+  }, selector)
+  await browser.switchFrame(null)
+  const frame = await browser.execute(() => {
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-vitest]')!
+    const r = iframe.getBoundingClientRect()
+    // The orchestrator may scale the iframe (a CSS transform): its drawn size over its own.
+    return { x: r.x + iframe.clientLeft, y: r.y + iframe.clientTop, scale: r.width / iframe.offsetWidth, dpr: devicePixelRatio }
+  })
+  await browser.switchFrame(await browser.findElement('css selector', 'iframe[data-vitest]') as unknown as WebdriverIO.Element)
+  const image = PNG.sync.read(capture)
+  const px = (v: number) => Math.round(v * frame.dpr)
+  const left = Math.max(0, px(frame.x + box.x * frame.scale))
+  const top = Math.max(0, px(frame.y + box.y * frame.scale))
+  const width = Math.min(image.width - left, px(box.width * frame.scale))
+  const height = Math.min(image.height - top, px(box.height * frame.scale))
+  if (width <= 0 || height <= 0) throw new Error(`screenshot: ${selector} is outside the viewport`)
+  const out = new PNG({ width, height })
+  PNG.bitblt(image, out, left, top, width, height, 0, 0)
+  return PNG.sync.write(out)
 }
 
 /** The media a page shows, read with matchMedia in the test iframe. */
