@@ -2,9 +2,9 @@
 // `npm test`: every check the project has, in order, each as a child process
 // with inherited output. Keeps going after a failure, then prints a summary and
 // a final `N passed, M failed` line (counting steps). Exit 1 if any failed.
-// Steps of one `group` run side by side (the Firefox and WebKit lanes, one browser
-// each on a 2-core machine); their output goes to test-results/logs/<key>.log and
-// is printed whole as each ends, so the two never interleave.
+// Steps of one `group` run side by side (type-check and lint; the Firefox and WebKit
+// browser lanes; the three engines' e2e); their output goes to test-results/logs/<key>.log
+// and is printed whole as each ends, so they never interleave.
 //
 //   node scripts/test.mjs                 all steps
 //   node scripts/test.mjs unit lint       a subset, by key (order is kept)
@@ -64,19 +64,24 @@ const npm = (script) => ({ cmd: 'npm', args: ['run', '--silent', script] });
 /** Each step is an npm script, so `npm run <script>` reproduces it alone. */
 /** @type {{ key: string, label: string, cmd: string, args: string[], precheck?: () => string | null, group?: string }[]} */
 const steps = [
-  { key: 'typecheck', label: 'typecheck', ...npm('typecheck') },
-  { key: 'lint', label: 'lint', ...npm('lint') },
+  // Steps of one group run side by side: the machine has 2 cores, and the browser lanes spend
+  // much of their time waiting (paced streams, frames), so pairs of them fill it better.
+  { key: 'typecheck', label: 'typecheck', ...npm('typecheck'), group: 'static' },
+  { key: 'lint', label: 'lint', ...npm('lint'), group: 'static' },
   { key: 'unit', label: 'unit tests', ...npm('test:unit') },
   { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem },
-  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem },
   { key: 'build', label: 'build', ...npm('build') },
   { key: 'size', label: 'size budgets', ...npm('size') },
   { key: 'package', label: 'package checks', ...npm('check:package') },
   // `build` above has just written dist/: the runner packs it as it is (it fails if dist/ lacks a file `exports` names).
   { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem },
-  // The browser lane and the e2e scenario in the two other engines, side by side.
-  { key: 'firefox', label: 'Firefox: browser + e2e', ...npm('test:firefox'), precheck: firefoxProblem, group: 'engines' },
-  { key: 'webkit', label: 'WebKit: browser + e2e', ...npm('test:webkit'), precheck: webkitProblem, group: 'engines' },
+  // The browser lane in the two other engines (every media launch of each), side by side.
+  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, group: 'engines' },
+  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, group: 'engines' },
+  // The demo end to end in the three engines, side by side (each builds the page into its own folder).
+  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem, group: 'e2e' },
+  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, group: 'e2e' },
+  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, group: 'e2e' },
   // Each engine's captures of the same state side by side (test-results/engines/); fails if one is missing.
   { key: 'sheets', label: 'engine screenshots side by side', ...npm('test:sheets'), precheck: chromiumProblem },
 ];

@@ -260,9 +260,13 @@ describe('ReasoningPanel in Chromium', () => {
       expect(getComputedStyle(slot('thinking-icon')).animationName).toBe('none')
     })
 
-    /** Opens a closed panel and returns the content's rendered height and full height two frames later. */
+    /**
+     * Opens a closed panel and returns the content's rendered height and full height two frames
+     * later. The animation is 2 s here, not the default 0.2 s: a click through WebDriver on a
+     * loaded machine can take longer than 0.2 s to come back (the control then saw the end).
+     */
     async function heightsAfterOpening(): Promise<{ height: number; full: number }> {
-      render(<Column><ReasoningPanel block={completedBlock(4)} /></Column>)
+      render(<Column><ReasoningPanel block={completedBlock(4)} animationDuration={2} /></Column>)
       await userEvent.click(screen.getByRole('button', { name: /thought/i }))
       await frames(2)
       const element = slot('reasoning-content')

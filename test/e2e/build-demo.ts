@@ -16,7 +16,8 @@ declare module 'vitest' {
 const root = resolve(import.meta.dirname, '../..')
 
 export default async function setup(project: TestProject): Promise<void> {
-  const outDir = resolve(root, 'test-results/demo-dist')
+  // One folder per e2e project: npm test builds for the three engines' e2e at once.
+  const outDir = resolve(root, 'test-results/demo-dist', project.name)
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development
   // build: the page under test must be the one `npm start` serves.
   const nodeEnv = process.env.NODE_ENV

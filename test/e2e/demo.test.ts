@@ -108,13 +108,14 @@ async function recordOf(page: Page, panel: Locator) {
 }
 
 /** The full-visibility lifecycle every reasoning panel goes through, read from the page recorder. */
-async function expectStreamedThenCollapsed(page: Page, panel: Locator, minFrames = 3): Promise<void> {
+async function expectStreamedThenCollapsed(page: Page, panel: Locator, minFrames = 2): Promise<void> {
   const record = await recordOf(page, panel)
   expect(record.labels.some((l) => l.startsWith('Thinking'))).toBe(true)
   expect(record.statuses.slice(0, 2)).toEqual(['streaming', 'complete'])
   expect(record.states).toEqual(['open', 'closed'])
-  // The text grew in front of the reader: several lengths seen while open and streaming
-  // (a firehose may arrive within a frame or two: at most one render per frame).
+  // The text grew in front of the reader: more than one length seen while open and streaming
+  // (a firehose may arrive within a frame or two: at most one render per frame; WebKit on a
+  // loaded 2-core machine showed a short block in 2 frames).
   expect(new Set(record.streamedLengths).size).toBeGreaterThanOrEqual(minFrames)
   expect(record.streamedLengths).toEqual([...record.streamedLengths].sort((a, b) => a - b))
   expect(await panel.getAttribute('data-state')).toBe('closed')
