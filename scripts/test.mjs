@@ -13,6 +13,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromiumPath } from '../test/helpers/chromium.mjs';
+import { firefoxPath, miniBrowserPath, webkitDriverPath } from '../test/helpers/engine-paths.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -41,12 +42,12 @@ function missing(paths) {
   return null;
 }
 
-const firefoxProblem = () => missing([[process.env.FIREFOX_PATH || '/usr/bin/firefox-esr', 'firefox-esr']]);
+const firefoxProblem = () => missing([[firefoxPath, 'firefox-esr']]);
 
 function webkitProblem() {
   const problem = missing([
-    [process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', 'libwebkit2gtk-4.1-0'],
-    [process.env.WEBKIT_WEBDRIVER_PATH || '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+    [miniBrowserPath, 'libwebkit2gtk-4.1-0'],
+    [webkitDriverPath, 'webkit2gtk-driver'],
     ['/usr/bin/Xvfb', 'xvfb'],
   ]);
   if (problem) return problem;

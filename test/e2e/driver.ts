@@ -70,13 +70,12 @@ export interface Backend {
 export const ACTION_TIMEOUT_MS = 15_000
 
 /**
- * Installed in the page (once per document) before any locator is resolved: resolves steps to
+ * Installed in the page (once per document, by `Page.goto` and `Page.setViewportSize`) before any locator is resolved: resolves steps to
  * elements, and names an element the way the scenario's roles need (aria-label, aria-labelledby,
  * its labels, else its text).
  */
 export function e2eLibrary(roles: Record<string, string>): void {
   const w = window as unknown as { __e2e?: unknown }
-  if (w.__e2e) return
   const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()
   const accessibleName = (el: Element): string => {
     const label = el.getAttribute('aria-label')

@@ -15,9 +15,9 @@
 import { writeFileSync } from 'node:fs'
 import { chromium, type ElementHandle } from 'playwright-core'
 import puppeteer, { type ElementHandle as PuppeteerElement, type KeyInput } from 'puppeteer-core'
-import { firefoxPath } from '../engines/firefox-provider'
 import { launchWebKit } from '../engines/webkit-launch'
 import { chromiumArgs, chromiumPath } from '../helpers/chromium.mjs'
+import { firefoxPath } from '../helpers/engine-paths.mjs'
 import type { Backend, Key } from './driver'
 
 export type EngineName = Backend['engine']

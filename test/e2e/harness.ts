@@ -82,7 +82,6 @@ declare global {
  * (so a leak while streaming is caught, not only in the end state).
  */
 function recorder(watch: readonly string[]): void {
-  if (window.__panels) return
   window.__panels = {}
   window.__longTasks = []
   window.__sentAt = Number.NaN

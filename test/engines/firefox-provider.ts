@@ -28,9 +28,10 @@ import { assertBrowserApiWrite, defineBrowserProvider, resolveScreenshotPath } f
 import puppeteer, { type Browser, type BrowserContext, type Frame, type KeyInput, type Page } from 'puppeteer-core'
 import type { BrowserCommand, BrowserProvider, BrowserProviderOption, TestProject } from 'vitest/node'
 import type { EmulatedMedia } from '../browser/commands'
+import { firefoxPath } from '../helpers/engine-paths.mjs'
 import { MEDIA_UNSUPPORTED } from './firefox-media'
 
-export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
+export { firefoxPath }
 
 /** The media state Firefox is launched in; an omitted feature is the engine's default. */
 export interface FirefoxMedia {

@@ -18,6 +18,7 @@ import { defineConfig } from 'vitest/config'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { sourceAliases } from '../../scripts/source-aliases.mjs'
 import { e2eProject } from '../e2e/project'
+import { inOrder } from './in-order'
 import { emulateMedia, firefox, type FirefoxMedia } from './firefox-provider'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -45,15 +46,6 @@ function project(name: string, include: string[], media?: FirefoxMedia, testName
       },
     },
   }
-}
-
-/**
- * One project after another (Vitest runs projects in parallel unless each has a group order):
- * one browser of this engine at a time, so that the two engine lanes `npm test` runs side by
- * side hold one browser each on a 2-core machine.
- */
-function inOrder(projects: TestProjectInlineConfiguration[]): TestProjectInlineConfiguration[] {
-  return projects.map((p, groupOrder) => ({ ...p, test: { ...p.test, sequence: { ...p.test?.sequence, groupOrder } } }))
 }
 
 export default defineConfig({

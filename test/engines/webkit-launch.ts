@@ -19,9 +19,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { remote } from 'webdriverio'
+import { miniBrowserPath, webkitDriverPath } from '../helpers/engine-paths.mjs'
 
-export const miniBrowserPath = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
-export const webkitDriverPath = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
+export { miniBrowserPath, webkitDriverPath }
 const LOCALE = 'en_US.UTF-8'
 
 export interface WebKitLaunchOptions {

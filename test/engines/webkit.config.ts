@@ -22,6 +22,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import { sourceAliases } from '../../scripts/source-aliases.mjs'
 import { e2eProject } from '../e2e/project'
+import { inOrder } from './in-order'
 import { emulateMediaWebKit, webkit, type WebKitProviderOptions } from './webkit-provider'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -47,15 +48,6 @@ const project = (name: string, include: string[], launch: WebKitProviderOptions,
     },
   },
 })
-
-/**
- * One project after another (Vitest runs projects in parallel unless each has a group order):
- * one browser of this engine at a time, so that the two engine lanes `npm test` runs side by
- * side hold one browser each on a 2-core machine.
- */
-function inOrder(projects: TestProjectInlineConfiguration[]): TestProjectInlineConfiguration[] {
-  return projects.map((p, groupOrder) => ({ ...p, test: { ...p.test, sequence: { ...p.test?.sequence, groupOrder } } }))
-}
 
 export default defineConfig({
   root,
