@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
+import { forwardRef, memo, useId, useMemo, useState, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
 import type { ReasoningBlock, ReasoningState, TimelineToolCall } from '../core/model'
 import { selectAnsweredBlockIds, selectTokensAfterLastBlock } from '../core/selectors'
 import { useLiveDuration } from './clock'
@@ -7,7 +7,7 @@ import { definedOnly, formatDuration, isoDuration, mergeLabels, type ReasoningLa
 import { ReasoningPanel } from './panel'
 import { useLabels } from './parts'
 import { safeLocale, useReasoningConfig } from './provider'
-import { tokenProps, useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
+import { useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
 import { groupBySubagent, SubagentGroup, type SubagentTree } from './subagents'
 
 export interface ReasoningTimelineProps extends StreamInput, SharedPanelProps, ComponentPropsWithoutRef<'ol'> {
@@ -33,23 +33,29 @@ export const ReasoningTimeline = /* @__PURE__ */ forwardRef(function ReasoningTi
 ) {
   const state = useStreamInput({ source, store, state: given })
   const config = useReasoningConfig()
-  const merged = mergeLabels(config.labels, labels)
+  // Stable across renders, so the memoised rows below skip their work: a chat shows one
+  // timeline per turn, and every one of them renders again on each delta of the live turn.
+  const merged = useMemo(() => mergeLabels(config.labels, labels), [config.labels, labels])
   const resolvedLocale = safeLocale(locale ?? config.locale)
+  const shared = useMemo(
+    () => definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration }),
+    [visibility, openPolicy, labels, locale, renderText, animationDuration],
+  )
   const run = runId ?? state.runs[state.runs.length - 1]?.runId
-  const rows = rowsOf(state, run)
+  const rows = selectRows(state, run)
   const answered = selectAnsweredBlockIds(state)
-  const shared = definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration })
   const tokens = showTokens ? selectTokensAfterLastBlock(state) : undefined
-  const row = (r: Row) =>
-    r.kind === 'reasoning' ? (
-      <li key={`r:${r.block.id}`} data-slot="timeline-item" data-kind="reasoning" data-status={r.block.status}>
-        <ReasoningPanel block={r.block} answerStarted={answered.has(r.block.id)} {...tokenProps(tokens, r.block)} {...shared} />
-      </li>
-    ) : (
-      <li key={`t:${r.call.id}`} data-slot="timeline-item" data-kind="tool-call" data-status={r.call.status}>
-        <ReasoningToolCall call={r.call} labels={merged} locale={resolvedLocale} />
-      </li>
-    )
+  const row = (r: Row) => (
+    <TimelineRow
+      key={r.kind === 'reasoning' ? `r:${r.block.id}` : `t:${r.call.id}`}
+      row={r}
+      answerStarted={r.kind === 'reasoning' && answered.has(r.block.id)}
+      tokens={r.kind === 'reasoning' ? tokens?.get(r.block.id) : undefined}
+      shared={shared}
+      labels={merged}
+      locale={resolvedLocale}
+    />
+  )
   const items = (tree: readonly SubagentTree<Row>[]): ReactNode[] =>
     tree.map((node) =>
       node.kind === 'item' ? row(node.item) : (
@@ -68,21 +74,87 @@ export const ReasoningTimeline = /* @__PURE__ */ forwardRef(function ReasoningTi
   )
 })
 
+interface TimelineRowProps {
+  readonly row: Row
+  readonly answerStarted: boolean
+  readonly tokens: number | undefined
+  readonly shared: SharedPanelProps
+  readonly labels: ReasoningLabels
+  readonly locale: string | undefined
+}
+
+/**
+ * One list item. Memoised: its row object stays the same while its block or call does
+ * (see `selectRows`), so a delta renders the changed row again and no other.
+ */
+const TimelineRow = /* @__PURE__ */ memo(function TimelineRow({ row, answerStarted, tokens, shared, labels, locale }: TimelineRowProps) {
+  return row.kind === 'reasoning' ? (
+    <li data-slot="timeline-item" data-kind="reasoning" data-status={row.block.status}>
+      <ReasoningPanel block={row.block} answerStarted={answerStarted} {...(tokens !== undefined && { tokens })} {...shared} />
+    </li>
+  ) : (
+    <li data-slot="timeline-item" data-kind="tool-call" data-status={row.call.status}>
+      <ReasoningToolCall call={row.call} labels={labels} locale={locale} />
+    </li>
+  )
+})
+
 const laneOfRow = (row: Row) => (row.kind === 'reasoning' ? row.block.subagentRunId : row.call.subagentRunId)
 
-function rowsOf(state: ReasoningState, runId: string | undefined): Row[] {
+// One row object per block or call object: unchanged ones keep their identity in the store,
+// and so their rows keep theirs, which is what lets `TimelineRow` skip them.
+const blockRows = new WeakMap<ReasoningBlock, Row>()
+const callRows = new WeakMap<TimelineToolCall, Row>()
+
+function blockRow(block: ReasoningBlock): Row {
+  let row = blockRows.get(block)
+  if (!row) blockRows.set(block, (row = { kind: 'reasoning', block }))
+  return row
+}
+
+function callRow(call: TimelineToolCall): Row {
+  let row = callRows.get(call)
+  if (!row) callRows.set(call, (row = { kind: 'tool-call', call }))
+  return row
+}
+
+/** Rows of every run (key: the run id; `ALL` for the whole stream), built once per state. */
+const rowIndexes = new WeakMap<ReasoningState, Map<string | typeof ALL, readonly Row[]>>()
+const ALL = Symbol('all runs')
+
+/**
+ * The rows of one run (every row when `runId` is undefined). Built for all runs at once,
+ * once per state: a chat shows one timeline per turn, and each looking through the whole
+ * history on every delta made a long conversation quadratic.
+ */
+function selectRows(state: ReasoningState, runId: string | undefined): readonly Row[] {
+  let index = rowIndexes.get(state)
+  if (!index) rowIndexes.set(state, (index = indexRows(state)))
+  return index.get(runId ?? ALL) ?? NO_ROWS
+}
+
+const NO_ROWS: readonly Row[] = []
+
+function indexRows(state: ReasoningState): Map<string | typeof ALL, readonly Row[]> {
   const blocks = new Map(state.blocks.map((b) => [b.id, b]))
-  const rows: Row[] = []
+  const all: Row[] = []
+  const byRun = new Map<string | typeof ALL, Row[]>([[ALL, all]])
   for (const entry of state.timeline) {
-    if (runId !== undefined && entry.runId !== runId) continue
+    let row: Row | undefined
     if (entry.kind === 'reasoning') {
       const block = blocks.get(entry.id)
-      if (block) rows.push({ kind: 'reasoning', block })
+      if (block) row = blockRow(block)
     } else if (entry.kind === 'tool-call') {
-      rows.push({ kind: 'tool-call', call: entry })
+      row = callRow(entry)
     }
+    if (!row) continue
+    all.push(row)
+    if (entry.runId === undefined) continue
+    let rows = byRun.get(entry.runId)
+    if (!rows) byRun.set(entry.runId, (rows = []))
+    rows.push(row)
   }
-  return rows
+  return byRun
 }
 
 export interface ReasoningToolCallProps extends ComponentPropsWithoutRef<'div'> {

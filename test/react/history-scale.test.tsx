@@ -1,0 +1,108 @@
+import { act, render } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defaultLabels, ReasoningStream, ReasoningTimeline, type ReasoningLabels, type ReasoningStore } from 'reasoning-ui'
+import { content, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text } from '../helpers/events'
+
+/**
+ * Issue 15, long histories: with hundreds of finished blocks on the page, a delta
+ * to the streaming block must render that block's panel again and nothing else.
+ * Renders are counted through the labels every finished row asks for when it
+ * renders ("Thought for …" on a panel's status row, "Called …" on a tool call's),
+ * so the count would be the history's size if every row rendered again.
+ */
+
+const TURNS = 250
+/** Mounting 500 panels in jsdom takes seconds on a busy machine; nothing here is about time. */
+const SLOW = 60_000
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Labels that count the finished rows' renders; one object for the whole test, as an app keeps its labels. */
+function countingLabels() {
+  const counts = { thoughtFor: 0, toolCall: 0 }
+  const labels: Partial<ReasoningLabels> = {
+    thoughtFor: (duration) => {
+      counts.thoughtFor++
+      return defaultLabels.thoughtFor(duration)
+    },
+    toolCall: (name) => {
+      counts.toolCall++
+      return defaultLabels.toolCall(name)
+    },
+  }
+  return { counts, labels }
+}
+
+/** `TURNS` finished turns (a block, a tool call, a block, the answer), then a turn whose block streams. */
+function longHistory(): ReasoningStore & { clock: { now: number } } {
+  const store = testStore()
+  const tick = (ms: number) => {
+    store.clock.now += ms
+  }
+  const block = (id: string) => {
+    feed(store, span(id), msgStart(`${id}-m`), content(`${id}-m`, `Thinking about ${id}.`))
+    tick(2_000)
+    feed(store, msgEnd(`${id}-m`), spanEnd(id))
+  }
+  for (let turn = 0; turn < TURNS; turn++) {
+    feed(store, run(`run-${turn}`))
+    block(`b${turn}a`)
+    feed(store, { type: 'TOOL_CALL_START', toolCallId: `call-${turn}`, toolCallName: 'search' }, { type: 'TOOL_CALL_END', toolCallId: `call-${turn}` })
+    block(`b${turn}b`)
+    feed(store, text(`answer-${turn}`), runDone(`run-${turn}`))
+  }
+  feed(store, run(`run-${TURNS}`), span('live'), msgStart('live-m'), content('live-m', 'Streaming'))
+  return store
+}
+
+const runIds = Array.from({ length: TURNS + 1 }, (_, turn) => `run-${turn}`)
+
+describe('a long history', () => {
+  it('given 500 finished blocks in a ReasoningStream, a delta should render only the streaming block\'s panel again', () => {
+    const store = longHistory()
+    const { counts, labels } = countingLabels()
+    const { container } = render(<ReasoningStream store={store} labels={labels} />)
+    expect(container.querySelectorAll('[data-slot="reasoning-panel"]')).toHaveLength(TURNS * 2 + 1)
+    // Every finished panel asked for its "Thought for 2 seconds" once.
+    expect(counts.thoughtFor).toBeGreaterThanOrEqual(TURNS * 2)
+    counts.thoughtFor = 0
+    act(() => feed(store, content('live-m', ' further')))
+    expect(container.querySelector('[data-slot="reasoning-panel"][data-status="streaming"]')).toHaveTextContent('Streaming further')
+    expect(counts.thoughtFor).toBe(0)
+  }, SLOW)
+
+  it('given one ReasoningTimeline per run (as a chat lays out its turns), a delta should render no finished row again', () => {
+    const store = longHistory()
+    const { counts, labels } = countingLabels()
+    const { container } = render(<>{runIds.map((runId) => <ReasoningTimeline key={runId} store={store} runId={runId} labels={labels} />)}</>)
+    expect(container.querySelectorAll('[data-slot="timeline-tool"]')).toHaveLength(TURNS)
+    expect(counts.toolCall).toBeGreaterThanOrEqual(TURNS)
+    counts.thoughtFor = 0
+    counts.toolCall = 0
+    act(() => feed(store, content('live-m', ' further')))
+    expect(container.querySelector('[data-slot="reasoning-panel"][data-status="streaming"]')).toHaveTextContent('Streaming further')
+    expect(counts).toEqual({ thoughtFor: 0, toolCall: 0 })
+  }, SLOW)
+
+  it('given one ReasoningTimeline per run, a new row in the live run should show there and leave the finished runs alone', () => {
+    const store = longHistory()
+    const { counts, labels } = countingLabels()
+    const { container } = render(<>{runIds.map((runId) => <ReasoningTimeline key={runId} store={store} runId={runId} labels={labels} />)}</>)
+    counts.thoughtFor = 0
+    counts.toolCall = 0
+    act(() => {
+      feed(store, msgEnd('live-m'), spanEnd('live'), { type: 'TOOL_CALL_START', toolCallId: 'live-call', toolCallName: 'fetch' })
+    })
+    const live = container.querySelectorAll('[data-slot="reasoning-timeline"]')[TURNS]!
+    expect(live.querySelectorAll('[data-slot="timeline-item"]')).toHaveLength(2)
+    expect(live).toHaveTextContent('Calling fetch…')
+    // The live block's own status row now says how long it thought; no other row rendered.
+    expect(counts.toolCall).toBe(0)
+    expect(counts.thoughtFor).toBeLessThanOrEqual(1)
+  }, SLOW)
+})
