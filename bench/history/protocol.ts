@@ -57,6 +57,8 @@ export interface BenchHandle {
   readonly ready: Promise<void>
   /** Measures once per page load. */
   run(): Promise<PageResult>
+  /** `deltas`: the history is mounted and the turn opened (mark `history:deltas`); stream the deltas now. */
+  startDeltas(): void
 }
 
 declare global {

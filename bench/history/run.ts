@@ -6,7 +6,9 @@
  * `ReasoningTimeline`; app.tsx). Per history length it measures
  *
  * - deltas: one more turn streams, one delta per frame; each store
- *   notification → React commit is timed (median and p95 per run);
+ *   notification → React commit is timed (median and p95 per run), and the
+ *   renderer's main-thread CPU time (CDP, thread time) over the turn per delta,
+ *   with its layout and style parts: the browser's work that follows each commit;
  * - mount: `createRoot().render` of the history, to the first commit, to the
  *   frame after it, and to every panel's text in the DOM;
  * - hydrate: `renderToString` of the same element, then `hydrateRoot` of its
@@ -38,6 +40,8 @@
  *   BENCH_HISTORY_RUNS      runs per cell, default 5
  *   BENCH_HISTORY_OUT       results file, default bench/results/history.json
  *   BENCH_HISTORY_MINIFY=0  keep names in the page's code (for a CPU profile)
+ *   BENCH_HISTORY_EXTRA_CSS CSS added to every page before it renders, to try a stylesheet change
+ *                           (e.g. '[data-slot=reasoning-panel]{contain:layout style}')
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -60,6 +64,7 @@ const SELECTED_MEASURES = list(process.env.BENCH_HISTORY_MEASURES, MEASURES.join
 const DELTAS = Number(process.env.BENCH_HISTORY_DELTAS ?? 300)
 const RUNS = Number(process.env.BENCH_HISTORY_RUNS ?? 5)
 const OUT = resolve(repo, process.env.BENCH_HISTORY_OUT ?? 'bench/results/history.json')
+const EXTRA_CSS = process.env.BENCH_HISTORY_EXTRA_CSS ?? ''
 /** Per-delta commit time of the longest history within this factor of the shortest's. */
 const TARGET_RATIO = 1.5
 /** Per measurement, beyond what the deltas take at 60 frames a second. */
@@ -97,7 +102,20 @@ async function buildPage(outDir: string): Promise<void> {
 }
 
 /** One fresh page, one measurement. */
-async function measureOnce(context: BrowserContext, origin: string, view: ViewName, turns: number, measure: MeasureName): Promise<PageResult> {
+/** Main-thread CPU time per delta over the streaming turn (CDP Performance metrics, thread time). */
+interface CpuPerDelta {
+  readonly taskMs: number
+  readonly scriptMs: number
+  readonly layoutMs: number
+  readonly styleMs: number
+}
+
+interface Sample {
+  readonly result: PageResult
+  readonly cpu: CpuPerDelta | null
+}
+
+async function measureOnce(context: BrowserContext, origin: string, view: ViewName, turns: number, measure: MeasureName): Promise<Sample> {
   const page = await context.newPage()
   const label = `${view} ${turns} turns ${measure}`
   try {
@@ -105,9 +123,28 @@ async function measureOnce(context: BrowserContext, origin: string, view: ViewNa
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto(`${origin}/?view=${view}&turns=${turns}&measure=${measure}&deltas=${DELTAS}`)
     await page.evaluate(() => window.historyBench!.ready)
+    if (EXTRA_CSS !== '') await page.addStyleTag({ content: EXTRA_CSS })
+    const cdp = await context.newCDPSession(page)
+    // Thread CPU time, not wall time: on a shared machine a descheduled renderer does not inflate these.
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+    const metrics = async (): Promise<Record<string, number>> =>
+      Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
     let timer: ReturnType<typeof setTimeout> | undefined
-    const result = await Promise.race([
-      page.evaluate(() => window.historyBench!.run()),
+    const measured = (async () => {
+      const running = page.evaluate(() => window.historyBench!.run())
+      if (measure !== 'deltas') return { result: await running, cpu: null }
+      // Counters over the deltas alone: the page waits at this mark, with the history mounted, for startDeltas().
+      await page.waitForFunction(() => performance.getEntriesByName('history:deltas').length > 0, undefined, { polling: 20, timeout: PAGE_TIMEOUT_MS })
+      const before = await metrics()
+      await page.evaluate(() => window.historyBench!.startDeltas())
+      const result = await running
+      const after = await metrics()
+      // CDP reports seconds.
+      const perDelta = (name: string) => (((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / DELTAS
+      return { result, cpu: { taskMs: perDelta('TaskDuration'), scriptMs: perDelta('ScriptDuration'), layoutMs: perDelta('LayoutDuration'), styleMs: perDelta('RecalcStyleDuration') } }
+    })()
+    const { result, cpu } = await Promise.race([
+      measured,
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`${label}: no result ${PAGE_TIMEOUT_MS / 1000} s in`)), PAGE_TIMEOUT_MS)
       }),
@@ -116,7 +153,7 @@ async function measureOnce(context: BrowserContext, origin: string, view: ViewNa
     const expectedPanels = turns * 2 + (measure === 'deltas' ? 1 : 0)
     if (result.panels !== expectedPanels) throw new Error(`${label}: ${result.panels} panels in the DOM, expected ${expectedPanels}`)
     if (result.measure !== 'deltas' && result.recoverableErrors.length > 0) throw new Error(`${label}: hydration errors: ${result.recoverableErrors.join('; ')}`)
-    return result
+    return { result, cpu }
   } finally {
     await page.close()
   }
@@ -150,6 +187,10 @@ interface DeltasCell {
   readonly commitMedianMs: Spread
   readonly commitP95Ms: Spread
   readonly commitMaxMs: Spread
+  /** Main-thread CPU per delta over the whole frame's work (script, style, layout, paint, …), and its layout and style parts. */
+  readonly taskMsPerDelta: Spread
+  readonly layoutMsPerDelta: Spread
+  readonly styleMsPerDelta: Spread
   /** Commits timed per run (should equal the deltas: one per frame). */
   readonly commitsTimed: readonly number[]
   readonly otherCommits: readonly number[]
@@ -168,7 +209,9 @@ interface MountCell {
   readonly settledMs: Spread
 }
 
-function deltasCell(view: ViewName, turns: number, runs: readonly DeltasResult[]): DeltasCell {
+function deltasCell(view: ViewName, turns: number, samples: readonly Sample[]): DeltasCell {
+  const runs = samples.map((s) => s.result as DeltasResult)
+  const cpu = samples.map((s) => s.cpu!)
   const per = runs.map((r) => sortNum(r.commitMs))
   return {
     view,
@@ -178,6 +221,9 @@ function deltasCell(view: ViewName, turns: number, runs: readonly DeltasResult[]
     commitMedianMs: spread(per.map((s) => quantile(s, 0.5))),
     commitP95Ms: spread(per.map((s) => quantile(s, 0.95))),
     commitMaxMs: spread(per.map((s) => s[s.length - 1]!)),
+    taskMsPerDelta: spread(cpu.map((c) => c.taskMs)),
+    layoutMsPerDelta: spread(cpu.map((c) => c.layoutMs)),
+    styleMsPerDelta: spread(cpu.map((c) => c.styleMs)),
     commitsTimed: runs.map((r) => r.commitMs.length),
     otherCommits: runs.map((r) => r.otherCommits),
     missed: runs.map((r) => r.missed),
@@ -202,10 +248,10 @@ const fmt = (s: Spread | null) => (s === null ? '—' : `${num(s.median)} (${num
 const num = (v: number) => (v >= 100 ? Math.round(v).toLocaleString('en') : v >= 10 ? v.toFixed(1) : v.toFixed(2))
 
 function deltasTable(cells: readonly DeltasCell[]): string {
-  const header = ['view', 'turns', 'finished blocks', 'commit ms/delta, median (range)', 'p95 (range)', 'max (range)', 'commits timed / deltas', 'other commits']
+  const header = ['view', 'turns', 'finished blocks', 'commit ms/delta, median (range)', 'p95 (range)', 'max (range)', 'main-thread CPU ms/delta', 'of it layout', 'of it style', 'commits timed / deltas', 'other commits']
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`]
   for (const c of cells) {
-    lines.push(`| ${[c.view, c.turns, c.blocks, fmt(c.commitMedianMs), fmt(c.commitP95Ms), fmt(c.commitMaxMs), `${c.commitsTimed.join(', ')} / ${DELTAS}`, c.otherCommits.join(', ')].join(' | ')} |`)
+    lines.push(`| ${[c.view, c.turns, c.blocks, fmt(c.commitMedianMs), fmt(c.commitP95Ms), fmt(c.commitMaxMs), fmt(c.taskMsPerDelta), fmt(c.layoutMsPerDelta), fmt(c.styleMsPerDelta), `${c.commitsTimed.join(', ')} / ${DELTAS}`, c.otherCommits.join(', ')].join(' | ')} |`)
   }
   return lines.join('\n')
 }
@@ -263,12 +309,13 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const cellsOf = [] as { view: ViewName; turns: number; measure: MeasureName }[]
     for (const view of SELECTED_VIEWS) for (const turns of TURNS) for (const measure of SELECTED_MEASURES) cellsOf.push({ view, turns, measure })
-    const samples = new Map<string, PageResult[]>(cellsOf.map((c) => [`${c.view}/${c.turns}/${c.measure}`, []]))
+    const samples = new Map<string, Sample[]>(cellsOf.map((c) => [`${c.view}/${c.turns}/${c.measure}`, []]))
     // Rounds: one run of every cell, then the next round.
     for (let r = 0; r < RUNS; r++) {
       for (const { view, turns, measure } of cellsOf) {
-        const result = await measureOnce(context, origin, view, turns, measure)
-        samples.get(`${view}/${turns}/${measure}`)!.push(result)
+        const sample = await measureOnce(context, origin, view, turns, measure)
+        samples.get(`${view}/${turns}/${measure}`)!.push(sample)
+        const { result } = sample
         const what = result.measure === 'deltas'
           ? `median ${num(quantile(sortNum(result.commitMs), 0.5))} ms/delta`
           : `${result.ssrMs === null ? '' : `ssr ${num(result.ssrMs)} ms, `}commit ${num(result.commitMs)} ms, paint ${num(result.paintMs)} ms`
@@ -279,8 +326,8 @@ async function main(): Promise<void> {
     const mountCells: MountCell[] = []
     for (const { view, turns, measure } of cellsOf) {
       const runs = samples.get(`${view}/${turns}/${measure}`)!
-      if (measure === 'deltas') deltaCells.push(deltasCell(view, turns, runs as DeltasResult[]))
-      else mountCells.push(mountCell(view, turns, measure, runs as MountResult[]))
+      if (measure === 'deltas') deltaCells.push(deltasCell(view, turns, runs))
+      else mountCells.push(mountCell(view, turns, measure, runs.map((r) => r.result as MountResult)))
     }
     const results = {
       machine: {
@@ -297,6 +344,7 @@ async function main(): Promise<void> {
       blockChars: BLOCK_CHARS,
       deltaChars: DELTA_CHARS,
       deltas: DELTAS,
+      extraCss: EXTRA_CSS,
       runs: RUNS,
       deltaCells,
       mountCells,
@@ -307,7 +355,7 @@ async function main(): Promise<void> {
 
     const { machine } = results
     console.log(`Chromium ${machine.chromium}, ${machine.cpu} (${machine.cores} cores, load average ${machine.loadAverage.join(' → ')}), Node ${machine.node}, ${results.date.slice(0, 10)}; \`${results.command}\``)
-    console.log(`Finished blocks of ~${BLOCK_CHARS} characters of markdown, two per turn with a tool call between; ${DELTAS} deltas of ${DELTA_CHARS} characters, one per frame; medians over ${RUNS} runs (range min–max); per-delta times from the store's notification to React's commit\n`)
+    console.log(`Finished blocks of ~${BLOCK_CHARS} characters of markdown, two per turn with a tool call between; ${DELTAS} deltas of ${DELTA_CHARS} characters, one per frame; medians over ${RUNS} runs (range min–max); commit times from the store's notification to React's commit; CPU columns: main-thread thread time over the streaming turn / deltas${EXTRA_CSS === '' ? '' : `; extra CSS: ${EXTRA_CSS}`}\n`)
     if (deltaCells.length > 0) console.log(deltasTable(deltaCells) + '\n')
     if (mountCells.length > 0) console.log(mountTable(mountCells) + '\n')
     for (const t of results.targets) console.log(`- ${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.value}`)
