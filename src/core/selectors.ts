@@ -174,28 +174,78 @@ export function selectBlocksForRun(state: ReasoningState, runId: string): Reason
  * previous assistant text message and before `messageId`. Empty when the message is unknown.
  */
 export function selectBlocksBefore(state: ReasoningState, messageId: string): ReasoningBlock[] {
-  const end = state.timeline.findIndex((e) => e.kind === 'text' && e.id === messageId)
-  if (end === -1) return []
-  let start = end - 1
-  while (start >= 0 && !isAnswer(state.timeline[start]!)) start--
-  const ids = new Set<string>()
-  for (let i = start + 1; i < end; i++) {
-    const entry = state.timeline[i]!
-    if (entry.kind === 'reasoning') ids.add(entry.id)
+  // A copy: the caller owns what it gets, and the index's arrays are shared.
+  return [...blocksBefore(state, messageId)]
+}
+
+/**
+ * `selectBlocksBefore` without the copy, for the kit's components: the same array for
+ * the same state and message. A chat renders one stream per answer, each asking on
+ * every delta; all of them share one pass over the timeline per state instead of
+ * each making its own (which made a long conversation quadratic).
+ */
+export function blocksBefore(state: ReasoningState, messageId: string): readonly ReasoningBlock[] {
+  let index = beforeIndexes.get(state)
+  if (!index) beforeIndexes.set(state, (index = indexBlocksBefore(state)))
+  const range = index.ranges.get(messageId)
+  if (range === undefined) return NO_BLOCKS
+  let blocks = index.results.get(messageId)
+  if (!blocks) index.results.set(messageId, (blocks = blocksOf(state, index, range)))
+  return blocks
+}
+
+interface BeforeIndex {
+  /** Reasoning entry ids in timeline order. */
+  readonly reasoning: readonly string[]
+  /** Text message id (its first entry) → the stretch of `reasoning` since the assistant answer before it. */
+  readonly ranges: ReadonlyMap<string, readonly [from: number, to: number]>
+  /** Block id → position in `state.blocks`, once a lookup needs it. */
+  positions?: ReadonlyMap<string, number>
+  /** Answers asked for so far. */
+  readonly results: Map<string, readonly ReasoningBlock[]>
+}
+
+const beforeIndexes = new WeakMap<ReasoningState, BeforeIndex>()
+const NO_BLOCKS: readonly ReasoningBlock[] = Object.freeze([])
+
+function indexBlocksBefore(state: ReasoningState): BeforeIndex {
+  const reasoning: string[] = []
+  const ranges = new Map<string, readonly [number, number]>()
+  let since = 0
+  for (const entry of state.timeline) {
+    if (entry.kind === 'reasoning') reasoning.push(entry.id)
+    else if (entry.kind === 'text') {
+      // The first entry with the id, as a search from the start would find.
+      if (!ranges.has(entry.id)) ranges.set(entry.id, [since, reasoning.length])
+      if (isAnswer(entry)) since = reasoning.length
+    }
   }
-  return state.blocks.filter((b) => ids.has(b.id))
+  return { reasoning, ranges, results: new Map() }
+}
+
+/** The blocks of a stretch of reasoning entries, in block order (as `state.blocks` has them). */
+function blocksOf(state: ReasoningState, index: BeforeIndex, [from, to]: readonly [number, number]): readonly ReasoningBlock[] {
+  if (from === to) return NO_BLOCKS
+  const positions = (index.positions ??= new Map(state.blocks.map((b, i) => [b.id, i])))
+  const found = new Set<number>()
+  for (let i = from; i < to; i++) {
+    const at = positions.get(index.reasoning[i]!)
+    if (at !== undefined) found.add(at)
+  }
+  return [...found].sort((a, b) => a - b).map((at) => state.blocks[at]!)
 }
 
 const isAnswer = (entry: TimelineEntry) => entry.kind === 'text' && entry.role === 'assistant'
 
-const answered = new WeakMap<ReasoningState, ReadonlySet<string>>()
+const answered = new WeakMap<readonly TimelineEntry[], ReadonlySet<string>>()
 
 /**
  * Ids of the blocks an assistant answer has started after (in timeline order):
- * the reasoning is over for the reader, so a panel may collapse. Memoised per state.
+ * the reasoning is over for the reader, so a panel may collapse. Memoised per
+ * timeline, which a reasoning delta leaves as it is: the same set while only text grows.
  */
 export function selectAnsweredBlockIds(state: ReasoningState): ReadonlySet<string> {
-  const cached = answered.get(state)
+  const cached = answered.get(state.timeline)
   if (cached) return cached
   const ids = new Set<string>()
   let answerAfter = false
@@ -204,7 +254,7 @@ export function selectAnsweredBlockIds(state: ReasoningState): ReadonlySet<strin
     if (isAnswer(entry)) answerAfter = true
     else if (entry.kind === 'reasoning' && answerAfter) ids.add(entry.id)
   }
-  answered.set(state, ids)
+  answered.set(state.timeline, ids)
   return ids
 }
 

@@ -1,8 +1,8 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
 import type { ReasoningBlock, ReasoningState } from '../core/model'
 import {
+  blocksBefore,
   selectAnsweredBlockIds,
-  selectBlocksBefore,
   selectBlocksForRun,
   selectPendingReasoning,
   selectStreamStatus,
@@ -114,7 +114,7 @@ export const ReasoningStream = /* @__PURE__ */ forwardRef(function ReasoningStre
 
 function pickBlocks(state: ReasoningState, runId: string | undefined, beforeMessageId: string | undefined): readonly ReasoningBlock[] {
   let blocks: readonly ReasoningBlock[] = state.blocks
-  if (beforeMessageId !== undefined) blocks = selectBlocksBefore(state, beforeMessageId)
+  if (beforeMessageId !== undefined) blocks = blocksBefore(state, beforeMessageId)
   if (runId !== undefined) blocks = (beforeMessageId === undefined ? selectBlocksForRun(state, runId) : blocks.filter((b) => b.runId === runId))
   return blocks
 }

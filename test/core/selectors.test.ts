@@ -3,6 +3,7 @@ import {
   getBlockDuration, headlineOf, isEncryptedOnly, projectBlock, selectActiveBlock, selectBlocksBefore, selectBlocksForRun,
   selectAnsweredBlockIds, selectStreamStatus, selectSummary,
 } from '../../src/core/index'
+import { blocksBefore } from '../../src/core/selectors'
 import { chunk, content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text, ui } from '../helpers/events'
 
 const SECRET = 'RAW-SECRET-MARKER'
@@ -65,6 +66,28 @@ describe('block selectors', () => {
     expect(selectBlocksBefore(store.getState(), 'unknown')).toEqual([])
   })
 
+  it('selectBlocksBefore should count from the previous answer only, past other text messages, in block order', () => {
+    const store = testStore()
+    feed(store, run(), chunk('r-a', 'x'), text('answer-1'), chunk('r-b', 'y'),
+      { type: 'TEXT_MESSAGE_START', messageId: 'note', role: 'user' }, { type: 'TEXT_MESSAGE_END', messageId: 'note' },
+      chunk('r-c', 'z'), text('answer-2'))
+    const state = store.getState()
+    expect(selectBlocksBefore(state, 'note').map((b) => b.id)).toEqual(['r-b'])
+    expect(selectBlocksBefore(state, 'answer-2').map((b) => b.id)).toEqual(['r-b', 'r-c'])
+  })
+
+  it('selectBlocksBefore should give the caller an array of its own; the components\' lookup one array per state and answer', () => {
+    const store = testStore()
+    feed(store, run(), chunk('r-a', 'x'), text('answer-1'))
+    const state = store.getState()
+    const mine = selectBlocksBefore(state, 'answer-1')
+    mine.length = 0
+    expect(selectBlocksBefore(state, 'answer-1').map((b) => b.id)).toEqual(['r-a'])
+    // Shared by every stream of a chat that asks on the same state.
+    expect(blocksBefore(state, 'answer-1')).toBe(blocksBefore(state, 'answer-1'))
+    expect(blocksBefore(state, 'unknown')).toEqual([])
+  })
+
   it('selectAnsweredBlockIds should name the blocks an assistant answer started after', () => {
     const store = testStore()
     feed(store, run(), span('a'), spanEnd('a'), text('t1'), span('b'), spanEnd('b'))
@@ -72,6 +95,17 @@ describe('block selectors', () => {
     feed(store, text('t2'))
     expect(selectAnsweredBlockIds(store.getState())).toEqual(new Set(['a', 'b']))
     expect(selectAnsweredBlockIds(store.getState())).toBe(selectAnsweredBlockIds(store.getState()))
+  })
+
+  it('selectAnsweredBlockIds should give the same set while only reasoning text grows (a long history\'s deltas)', () => {
+    const store = testStore()
+    feed(store, run(), span('a'), spanEnd('a'), text('t1'), span('b'), msgStart('b1'), content('b1', 'one'))
+    const before = store.getState()
+    feed(store, content('b1', ' two'))
+    expect(store.getState()).not.toBe(before)
+    expect(selectAnsweredBlockIds(store.getState())).toBe(selectAnsweredBlockIds(before))
+    feed(store, msgEnd('b1'), spanEnd('b'), text('t2'))
+    expect(selectAnsweredBlockIds(store.getState())).toEqual(new Set(['a', 'b']))
   })
 
   it('getBlockDuration should count up while streaming and stop at the end', () => {
