@@ -1,5 +1,5 @@
-import { forwardRef, memo, useId, useMemo, useState, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
-import type { ReasoningBlock, ReasoningState, TimelineToolCall } from '../core/model'
+import { forwardRef, memo, useId, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
+import type { ReasoningBlock, ReasoningState, SubagentInfo, TimelineToolCall } from '../core/model'
 import { selectAnsweredBlockIds, selectTokensAfterLastBlock } from '../core/selectors'
 import { useLiveDuration } from './clock'
 import { AlertIcon, ChevronIcon, ToolIcon } from './icons'
@@ -7,7 +7,9 @@ import { definedOnly, formatDuration, isoDuration, mergeLabels, type ReasoningLa
 import { ReasoningPanel } from './panel'
 import { useLabels } from './parts'
 import { safeLocale, useReasoningConfig } from './provider'
-import { useStreamInput, type SharedPanelProps, type StreamInput } from './stream'
+import type { ReasoningStore } from '../core/store'
+import type { SharedPanelProps, StreamInput } from './stream'
+import { useReasoningStream } from './use-reasoning-stream'
 import { groupBySubagent, SubagentGroup, type SubagentTree } from './subagents'
 
 export interface ReasoningTimelineProps extends StreamInput, SharedPanelProps, ComponentPropsWithoutRef<'ol'> {
@@ -31,26 +33,23 @@ export const ReasoningTimeline = /* @__PURE__ */ forwardRef(function ReasoningTi
   { source, store, state: given, runId, showTokens = true, visibility, openPolicy, labels, locale, renderText, animationDuration, ...props }: ReasoningTimelineProps,
   ref: ForwardedRef<HTMLOListElement>,
 ) {
-  const state = useStreamInput({ source, store, state: given })
+  const view = useTimelineView({ source, store, state: given }, runId, showTokens)
   const config = useReasoningConfig()
-  // Stable across renders, so the memoised rows below skip their work: a chat shows one
-  // timeline per turn, and every one of them renders again on each delta of the live turn.
+  // Stable across renders, so the memoised rows below skip their work.
   const merged = useMemo(() => mergeLabels(config.labels, labels), [config.labels, labels])
   const resolvedLocale = safeLocale(locale ?? config.locale)
   const shared = useMemo(
     () => definedOnly({ visibility, openPolicy, labels, locale, renderText, animationDuration }),
     [visibility, openPolicy, labels, locale, renderText, animationDuration],
   )
-  const run = runId ?? state.runs[state.runs.length - 1]?.runId
-  const rows = selectRows(state, run)
-  const answered = selectAnsweredBlockIds(state)
-  const tokens = showTokens ? selectTokensAfterLastBlock(state) : undefined
+  const { rows } = view
+  const index = new Map(rows.map((r, i) => [r, i]))
   const row = (r: Row) => (
     <TimelineRow
       key={r.kind === 'reasoning' ? `r:${r.block.id}` : `t:${r.call.id}`}
       row={r}
-      answerStarted={r.kind === 'reasoning' && answered.has(r.block.id)}
-      tokens={r.kind === 'reasoning' ? tokens?.get(r.block.id) : undefined}
+      answerStarted={view.answered[index.get(r)!]!}
+      tokens={view.tokens[index.get(r)!]}
       shared={shared}
       labels={merged}
       locale={resolvedLocale}
@@ -69,10 +68,76 @@ export const ReasoningTimeline = /* @__PURE__ */ forwardRef(function ReasoningTi
   return (
     <ol data-slot="reasoning-timeline" {...props} ref={ref}>
       {/* A subagent's blocks and tool calls nest under it, inside its parent's. */}
-      {rows.some((r) => laneOfRow(r) !== undefined) ? items(groupBySubagent(rows, laneOfRow, state.subagents)) : rows.map(row)}
+      {view.subagents ? items(groupBySubagent(rows, laneOfRow, view.subagents)) : rows.map(row)}
     </ol>
   )
 })
+
+/** What one timeline shows of a state: its rows and what each row's panel needs. */
+interface TimelineView {
+  readonly rows: readonly Row[]
+  /** Per row: an answer started after it. */
+  readonly answered: readonly boolean[]
+  /** Per row: the run's reasoning tokens, on the run's last block. */
+  readonly tokens: readonly (number | undefined)[]
+  /** The stream's subagents, when a row belongs to one (the rows nest under them); else undefined. */
+  readonly subagents: readonly SubagentInfo[] | undefined
+}
+
+function viewOf(state: ReasoningState, runId: string | undefined, showTokens: boolean): TimelineView {
+  const rows = selectRows(state, runId ?? state.runs[state.runs.length - 1]?.runId)
+  const answered = selectAnsweredBlockIds(state)
+  const tokens = showTokens ? selectTokensAfterLastBlock(state) : undefined
+  return {
+    rows,
+    answered: rows.map((r) => r.kind === 'reasoning' && answered.has(r.block.id)),
+    tokens: rows.map((r) => (r.kind === 'reasoning' ? tokens?.get(r.block.id) : undefined)),
+    subagents: rows.some((r) => laneOfRow(r) !== undefined) ? state.subagents : undefined,
+  }
+}
+
+const sameList = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i])
+
+function sameView(a: TimelineView, b: TimelineView): boolean {
+  return a.subagents === b.subagents && sameList(a.rows, b.rows) && sameList(a.answered, b.answered) && sameList(a.tokens, b.tokens)
+}
+
+const noSubscription = () => () => {}
+
+/**
+ * The timeline's view of its input. A store given alone is read selectively: the
+ * timeline renders again only when its own rows (or their answered state or tokens)
+ * change. A chat shows one timeline per turn on one store, and each rendering again
+ * on every delta of the live turn made a long conversation's deltas cost in
+ * proportion to its length. A source is connected as `useReasoningStream` does,
+ * which renders on every notification.
+ */
+function useTimelineView({ source, store, state: given }: StreamInput, runId: string | undefined, showTokens: boolean): TimelineView {
+  const selective = given === undefined && store !== undefined && source == null ? store : undefined
+  const connected = useReasoningStream(given !== undefined || selective ? null : (source ?? null), store && !selective ? { store } : {})
+  const read = useMemo(() => (selective ? selectingReader(selective, runId, showTokens) : undefined), [selective, runId, showTokens])
+  const picked = useSyncExternalStore(read?.subscribe ?? noSubscription, read?.get ?? noView, read?.get ?? noView)
+  return picked ?? viewOf(given ?? connected.state, runId, showTokens)
+}
+
+const noView = (): TimelineView | undefined => undefined
+
+/** A snapshot function for `useSyncExternalStore`: the previous view while an update leaves it as it was. */
+function selectingReader(store: ReasoningStore, runId: string | undefined, showTokens: boolean) {
+  let state: ReasoningState | undefined
+  let view: TimelineView | undefined
+  return {
+    subscribe: store.subscribe,
+    get(): TimelineView {
+      const next = store.getState()
+      if (next === state && view) return view
+      state = next
+      const fresh = viewOf(next, runId, showTokens)
+      if (!view || !sameView(view, fresh)) view = fresh
+      return view
+    },
+  }
+}
 
 interface TimelineRowProps {
   readonly row: Row

@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react'
+import { Profiler } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultLabels, ReasoningStream, ReasoningTimeline, type ReasoningLabels, type ReasoningStore } from 'reasoning-ui'
 import { content, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text } from '../helpers/events'
@@ -89,6 +90,26 @@ describe('a long history', () => {
     expect(counts).toEqual({ thoughtFor: 0, toolCall: 0 })
   }, SLOW)
 
+  it('given one ReasoningTimeline per run on a shared store, a delta should render the live run\'s timeline and no other', () => {
+    const store = longHistory()
+    const rendered = new Set<string>()
+    const onRender = (id: string) => {
+      rendered.add(id)
+    }
+    render(
+      <>
+        {runIds.map((runId) => (
+          <Profiler key={runId} id={runId} onRender={onRender}>
+            <ReasoningTimeline store={store} runId={runId} />
+          </Profiler>
+        ))}
+      </>,
+    )
+    rendered.clear()
+    act(() => feed(store, content('live-m', ' further')))
+    expect([...rendered]).toEqual([`run-${TURNS}`])
+  }, SLOW)
+
   it('given one ReasoningTimeline per run, a new row in the live run should show there and leave the finished runs alone', () => {
     const store = longHistory()
     const { counts, labels } = countingLabels()
@@ -105,4 +126,17 @@ describe('a long history', () => {
     expect(counts.toolCall).toBe(0)
     expect(counts.thoughtFor).toBeLessThanOrEqual(1)
   }, SLOW)
+
+  it('given a ReasoningTimeline on a store, its live panel should still collapse when the answer starts and show the run\'s tokens when it ends', () => {
+    const store = testStore()
+    feed(store, run('r1'), span('a'), msgStart('a1'), content('a1', 'thinking'))
+    const { container } = render(<ReasoningTimeline store={store} runId="r1" animationDuration={0} />)
+    const panel = () => container.querySelector('[data-slot="reasoning-panel"]')!
+    expect(panel()).toHaveAttribute('data-state', 'open')
+    act(() => feed(store, msgEnd('a1'), spanEnd('a'), { type: 'TEXT_MESSAGE_START', messageId: 'answer', role: 'assistant' }))
+    expect(panel()).toHaveAttribute('data-state', 'closed')
+    act(() => feed(store, { type: 'TEXT_MESSAGE_END', messageId: 'answer' },
+      { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1', usage: [{ provider: 'openai', model: 'o4-mini', reasoningTokens: 768 }] }))
+    expect(container.querySelector('[data-slot="reasoning-tokens"]')).toHaveTextContent('768 reasoning tokens')
+  })
 })
