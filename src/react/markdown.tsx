@@ -44,7 +44,7 @@ import { parseHeading } from '../core/headings'
 import { useCopy } from './copy'
 import { FENCE_LINE, fenceAfter } from './paragraphs'
 import { useLabels } from './parts'
-import type { WholeParagraphRenderer } from './text'
+import { RUN_CHARS, type ParagraphRuns, type WholeParagraphRenderer } from './text'
 
 /** A node of the parsed paragraph: a token with its attributes and children, or text. */
 export type MarkdownNode = string | MarkdownElement
@@ -412,6 +412,60 @@ export function Markdown({ text, live = false }: { readonly text: string; readon
   })
 }
 
+/** True when every construct in `nodes` (and below) was closed by the text itself. */
+function allClosed(nodes: readonly MarkdownNode[]): boolean {
+  return nodes.every((node) => typeof node === 'string' || (node.closed && allClosed(node.children)))
+}
+
+/**
+ * Whether `piece`, the start of a paragraph, renders alone as it does inside the whole: one
+ * markdown paragraph, no heading line, nothing left open (an `**` still unclosed might close
+ * after the cut, and `**bold` shows as text only until it does).
+ */
+function cleanPiece(piece: string): boolean {
+  if (segments(piece, false).length !== 1) return false
+  try {
+    const nodes = parseMarkdown(tildeFences(piece))
+    const [only] = nodes
+    return nodes.length === 1 && typeof only !== 'string' && only !== undefined && only.type === PARAGRAPH && allClosed(only.children)
+  } catch {
+    return false
+  }
+}
+
+const LETTER = /\p{L}/u
+/** Places tried per search: a paragraph that never leaves a clean place stays whole rather than costing a parse per place. */
+const CUT_TRIES = 8
+
+/**
+ * Markdown in runs: a paragraph is cut only after a sentence (`. `, `! `, `? `, or `。！？`
+ * with no space), before a letter, where the piece before renders alone as it does in the
+ * whole. The rest then starts with a letter, which begins a paragraph in markdown as it
+ * continued one (never a list, heading, quote or code).
+ */
+function markdownCut(text: string, start: number, from: number): number {
+  const limit = Math.min(text.length - 1, from + 2 * RUN_CHARS)
+  let tries = 0
+  for (let i = Math.max(from, start + 2); i < limit; i++) {
+    const before = text[i - 1]!
+    const sentence = (before === ' ' && '.!?'.includes(text[i - 2]!)) || '。！？'.includes(before)
+    if (!sentence || !LETTER.test(text[i]!)) continue
+    if (cleanPiece(text.slice(start, i))) return i
+    if (++tries === CUT_TRIES) return -1
+  }
+  return -1
+}
+
+const markdownRuns: ParagraphRuns = {
+  cut: markdownCut,
+  run: (text, live) => <Markdown text={text} live={live} />,
+  paragraph: (runs, live) => (
+    <div data-slot="reasoning-paragraph" data-format="markdown" data-live={live ? '' : undefined} dir="auto">
+      {runs}
+    </div>
+  ),
+}
+
 /**
  * The styled components' default renderer: markdown (bold, emphasis, code and
  * fenced code blocks with a copy button, lists, headings, blockquotes, tables,
@@ -428,6 +482,7 @@ export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ Object.assig
     // About 2.5× plain text's work per character (parsing, 3.5× the elements, their layout:
     // bench/render, task CPU and script time of the two panels on the same trace).
     cost: 2,
+    runs: markdownRuns,
     // A heading paragraph is the heading itself; any other is a paragraph marked as markdown.
     paragraph: (text: string, live: boolean, heading: string | undefined): ReactNode =>
       heading !== undefined ? (

@@ -65,7 +65,61 @@ export const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEf
 // in labels.ts, so that an app importing only label sets (reasoning-ui/locales) ships none of it.
 if (typeof window !== 'undefined') prepareFormats(undefined)
 
-const ReasoningContext = /* @__PURE__ */ createContext<ReasoningContextValue | null>(null)
+/**
+ * What the context carries: everything but the block, which changes with every delta. Parts read
+ * the block through `subscribe` / `getBlock` instead, so the context's value keeps its identity
+ * while text streams: a changed context value makes React search every memoised subtree below
+ * it for readers, each commit (lazy context propagation), and a long trace's finished
+ * paragraphs are thousands of fibers (bench/render: a third of the kit's script time at 1 MB).
+ */
+interface SharedContext extends Omit<ReasoningContextValue, 'block'> {
+  readonly getBlock: () => VisibleBlock
+  readonly subscribe: (listener: () => void) => () => void
+}
+
+const ReasoningContext = /* @__PURE__ */ createContext<SharedContext | null>(null)
+
+/** The block a `<Reasoning>` shows, set as it renders; its parts hear of a new one after the commit. */
+interface BlockHolder {
+  block: VisibleBlock
+  raw: ReasoningBlock
+  readonly show: (block: VisibleBlock, raw: ReasoningBlock) => void
+  readonly listeners: Set<() => void>
+  readonly getBlock: () => VisibleBlock
+  readonly subscribe: (listener: () => void) => () => void
+}
+
+function blockHolder(block: VisibleBlock, raw: ReasoningBlock): BlockHolder {
+  const holder: BlockHolder = {
+    block,
+    raw,
+    show(visible, source) {
+      holder.block = visible
+      holder.raw = source
+    },
+    listeners: new Set(),
+    getBlock: () => holder.block,
+    subscribe(listener) {
+      holder.listeners.add(listener)
+      return () => holder.listeners.delete(listener)
+    },
+  }
+  return holder
+}
+
+const noSubscribe = () => () => {}
+const noBlock = () => undefined
+
+/** The context with its block: parts rendered with their root read the block it renders; a part that skipped that render (memoised) re-renders when the block changes. */
+function useContextWithBlock(): ReasoningContextValue | null {
+  const shared = useContext(ReasoningContext)
+  const block = useSyncExternalStore(shared?.subscribe ?? noSubscribe, shared?.getBlock ?? noBlock, shared?.getBlock ?? noBlock)
+  return useMemo(() => (shared && block ? { ...withoutStore(shared), block } : null), [shared, block])
+}
+
+function withoutStore({ getBlock: _get, subscribe: _subscribe, ...rest }: SharedContext): Omit<ReasoningContextValue, 'block'> {
+  return rest
+}
 
 /**
  * The nearest `<Reasoning>`'s state; throws outside one: a clear sentence in development, the
@@ -73,7 +127,7 @@ const ReasoningContext = /* @__PURE__ */ createContext<ReasoningContextValue | n
  * see src/core/env.d.ts).
  */
 export function useReasoningContext(part: string): ReasoningContextValue {
-  const context = useContext(ReasoningContext)
+  const context = useContextWithBlock()
   if (!context) {
     throw new Error(
       process.env.NODE_ENV !== 'production' ? `<${part}> must be used within <Reasoning> (or <ReasoningPanel>).` : `<${part}>: no <Reasoning>`,
@@ -95,7 +149,7 @@ export function useLabels(labels: Partial<ReasoningLabels> | undefined): Reasoni
 
 /** The nearest `<Reasoning>`'s state, or null outside one (for components that also work standalone). */
 export function useOptionalReasoningContext(): ReasoningContextValue | null {
-  return useContext(ReasoningContext)
+  return useContextWithBlock()
 }
 
 /** `data-*` attributes every part carries, so CSS can style any of them by state. */
@@ -172,9 +226,20 @@ export const Reasoning = /* @__PURE__ */ forwardRef(function Reasoning(props: Re
   const generatedId = useId()
   const [customContentId, setContentId] = useState<string | undefined>(undefined)
   const contentId = customContentId ?? contentIdProp ?? `reasoning-content${generatedId}`
-  const value = useMemo<ReasoningContextValue>(
+  // The block goes to the parts through the holder, not as part of the context's value (see SharedContext).
+  const [holder] = useState(() => blockHolder(visible, block))
+  // Written as the root renders (the "latest value" pattern): its parts read it later in this render.
+  holder.show(visible, block)
+  // A passive effect, after React's own: the parts that rendered with this block have recorded it
+  // by then (useSyncExternalStore does so in a passive effect), so only a part that skipped the
+  // render (memoised) renders again; from a layout effect, every part would, in a second commit.
+  useEffect(() => {
+    for (const listener of holder.listeners) listener()
+  }, [holder, visible])
+  const value = useMemo<SharedContext>(
     () => ({
-      block: visible,
+      getBlock: holder.getBlock,
+      subscribe: holder.subscribe,
       open: state.open,
       setOpen: state.setOpen,
       labels: merged,
@@ -185,12 +250,12 @@ export const Reasoning = /* @__PURE__ */ forwardRef(function Reasoning(props: Re
       markdown: () =>
         import('../core/markdown-export').then(({ toMarkdown }) =>
           // The locale the panel formats with: the given one, else the runtime's (as Intl does for the row).
-          toMarkdown(block, { visibility, style: 'plain', labels: merged, locale: safeLocale(locale) ?? new Intl.NumberFormat().resolvedOptions().locale }),
+          toMarkdown(holder.raw, { visibility, style: 'plain', labels: merged, locale: safeLocale(locale) ?? new Intl.NumberFormat().resolvedOptions().locale }),
         ),
       contentId,
       setContentId,
     }),
-    [visible, block, visibility, state.open, state.setOpen, merged, locale, config.now, renderText, contentId],
+    [holder, visibility, state.open, state.setOpen, merged, locale, config.now, renderText, contentId],
   )
   // Counts and durations appear mid-stream: their formatters are built before, when the page is idle.
   useEffect(() => prepareFormats(value.locale), [value.locale])

@@ -41,6 +41,29 @@ export interface WholeParagraphRenderer extends RenderText {
    * costlier renderer takes smaller steps and no step is a long task.
    */
   readonly cost?: number
+  /**
+   * How a long paragraph renders in runs (see `RUN_CHARS`), so that each frame renders and
+   * lays out only its last run. Without it, a long paragraph renders whole, every frame while live.
+   */
+  readonly runs?: ParagraphRuns
+}
+
+/**
+ * A long paragraph in runs: pieces of about `RUN_CHARS` characters, each its own block (so its own
+ * line layout), each rendered once; only the last one, still growing, renders again.
+ */
+export interface ParagraphRuns {
+  /**
+   * Where the paragraph text `text` may be cut, the piece from `start` ending there: the first
+   * such index at or after `from`, or -1. The piece, rendered alone, must show what it shows as
+   * part of the whole (no construct open across the cut), and the rest must render as the
+   * paragraph's continuation.
+   */
+  readonly cut: (text: string, start: number, from: number) => number
+  /** One run, a piece of the paragraph's text (the last one may still grow, `live`). */
+  readonly run: (text: string, live: boolean) => ReactNode
+  /** The paragraph element around its runs. */
+  readonly paragraph: (runs: ReactNode, live: boolean) => ReactNode
 }
 
 const drawsParagraph = (render: RenderText): render is WholeParagraphRenderer => 'paragraph' in render
@@ -53,8 +76,139 @@ interface ParagraphProps {
   readonly render: RenderText | undefined
 }
 
-/** One paragraph. Memoised on its props, so a finished paragraph renders once. */
+/**
+ * Characters a run of a long paragraph holds at least (about 40 lines in a 720 px column): a
+ * paragraph longer than this is cut into runs at the first place after each `RUN_CHARS` where
+ * its renderer may cut it (a sentence's end, for markdown). Each run is a block of its own: one
+ * endless paragraph would otherwise be one line layout, redone whole every frame (5 MB of prose
+ * in one text node: 33 s to stream 200 KB in Chromium, against 1 s in blocks of 2 KB).
+ */
+export const RUN_CHARS = 4_000
+/** Paragraphs (and runs) per memoised group: a commit re-renders the newest group and skips the others whole. */
+const GROUP = 64
+
+/** Where plain text may be cut: after any white space, else (a run of none) hard, `RUN_CHARS` on. */
+function plainCut(text: string, _start: number, from: number): number {
+  const limit = Math.min(text.length - 1, from + RUN_CHARS)
+  for (let i = from; i < limit; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 32 || c === 10 || c === 9) return i + 1
+  }
+  if (limit < from + RUN_CHARS) return -1
+  // Never between the two halves of a surrogate pair.
+  const low = text.charCodeAt(limit)
+  return low >= 0xdc00 && low <= 0xdfff ? limit + 1 : limit
+}
+
+/** The kit's plain renderer in runs. */
+const plainRuns: ParagraphRuns = {
+  cut: plainCut,
+  run: (text) => text,
+  paragraph: (runs, live) => (
+    <div data-slot="reasoning-paragraph" data-live={live ? '' : undefined} dir="auto">
+      {runs}
+    </div>
+  ),
+}
+
+const runsOf = (render: RenderText | undefined): ParagraphRuns | undefined =>
+  render === undefined || render === plainText ? plainRuns : drawsParagraph(render) ? render.runs : undefined
+
+/** Where a paragraph's text is cut into runs; `origin` changes when the text is replaced rather than extended. */
+interface Cuts {
+  readonly text: string
+  /** Where each run but the last ends, ascending. */
+  readonly at: readonly number[]
+  readonly origin: object
+}
+
+const noCuts: Cuts = { text: '', at: [], origin: {} }
+
+/** The cuts of `text`, continuing `previous` when `text` extends it: only text after the last cut is searched again. */
+function cutRuns(text: string, runs: ParagraphRuns, previous: Cuts): Cuts {
+  const last = previous.at.length === 0 ? 0 : previous.at[previous.at.length - 1]!
+  const extends_ = text.length >= previous.text.length && text.slice(0, last) === previous.text.slice(0, last)
+  const base = extends_ ? previous : { ...noCuts, origin: {} }
+  let at: number[] | undefined
+  let start = base === previous ? last : 0
+  while (text.length - start > RUN_CHARS) {
+    const cut = runs.cut(text, start, start + RUN_CHARS)
+    if (cut <= start || cut >= text.length) break
+    ;(at ??= [...base.at]).push(cut)
+    start = cut
+  }
+  return { text, at: at ?? base.at, origin: base.origin }
+}
+
+interface RunGroupProps {
+  readonly text: string
+  readonly cuts: Cuts
+  /** The runs this group shows, by index: `from` up to (not including) `to`. */
+  readonly from: number
+  readonly to: number
+  readonly runs: ParagraphRuns
+}
+
+interface RunProps {
+  readonly text: string
+  readonly origin: object
+  /** Where the run starts and ends in `text`. */
+  readonly start: number
+  readonly end: number
+  readonly runs: ParagraphRuns
+}
+
+/** One finished run, rendered once: the text before the last cut never changes while the cuts keep their origin. */
+const Run = /* @__PURE__ */ memo(
+  function Run({ text, start, end, runs }: RunProps) {
+    return <div data-slot="reasoning-run">{runs.run(text.slice(start, end), false)}</div>
+  },
+  (a, b) => a.origin === b.origin && a.start === b.start && a.end === b.end && a.runs === b.runs,
+)
+
+/** Up to `GROUP` finished runs, memoised as one (see `Group`). */
+const RunGroup = /* @__PURE__ */ memo(
+  function RunGroup({ text, cuts, from, to, runs }: RunGroupProps) {
+    const items: ReactNode[] = []
+    for (let i = from; i < to; i++) {
+      items.push(<Run key={i} text={text} origin={cuts.origin} start={i === 0 ? 0 : cuts.at[i - 1]!} end={cuts.at[i]!} runs={runs} />)
+    }
+    return <div data-slot="reasoning-group">{items}</div>
+  },
+  (a, b) => a.cuts.origin === b.cuts.origin && a.from === b.from && a.to === b.to && a.runs === b.runs,
+)
+
+/** A long paragraph in runs: groups of finished runs, then the last run, the only one that renders again. */
+function Runs({ text, cuts, live, runs }: { readonly text: string; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns }) {
+  const finished = cuts.at.length
+  const groups: ReactNode[] = []
+  for (let from = 0; from < finished; from += GROUP) {
+    groups.push(<RunGroup key={from} text={text} cuts={cuts} from={from} to={Math.min(from + GROUP, finished)} runs={runs} />)
+  }
+  const rest = text.slice(finished === 0 ? 0 : cuts.at[finished - 1])
+  return runs.paragraph(
+    <>
+      {groups}
+      <div data-slot="reasoning-run" data-live={live ? '' : undefined}>
+        {runs.run(rest, live)}
+      </div>
+    </>,
+    live,
+  )
+}
+
+/** One paragraph. Memoised on its props, so a finished paragraph renders once; a long one renders in runs. */
 const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, live, kind, render }: ParagraphProps) {
+  // The cuts so far (React's "store information from previous renders"): a live paragraph keeps
+  // them, and so does the same paragraph once finished, so only its newest run renders again.
+  const runs = runsOf(render)
+  const [cuts, setCuts] = useState<Cuts>(noCuts)
+  let current = cuts
+  if (runs !== undefined && text.length > RUN_CHARS && cuts.text !== text) {
+    current = cutRuns(text, runs, cuts)
+    setCuts(current)
+  }
+  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} cuts={current} live={live} runs={runs} />
   // Only a finished paragraph of one line can be a heading: a live one may still grow.
   const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
   const liveAttribute = live ? '' : undefined
@@ -69,19 +223,42 @@ const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, live, kind, re
   )
 })
 
-interface FinishedProps {
-  readonly paragraphs: readonly string[]
+interface GroupProps {
+  readonly done: readonly string[]
+  /** The paragraphs of `done` this group shows: `from` up to (not including) `to`. */
+  readonly from: number
+  readonly to: number
+  /** The live paragraph, when it is this group's last. */
+  readonly tail: string | undefined
+  readonly live: boolean
   readonly kind: ReasoningKind
   readonly render: RenderText | undefined
 }
 
+/** Whether `a` and `b` hold the same paragraphs from `from` to `to` (the same string objects while text is appended). */
+function sameRange(a: readonly string[], b: readonly string[], from: number, to: number): boolean {
+  if (a === b) return true
+  if (a.length < to || b.length < to) return false
+  for (let i = from; i < to; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 /**
- * The finished paragraphs. `splitParagraphs` keeps the same array until one more
- * paragraph finishes, so while the tail streams this whole list is skipped.
+ * Up to `GROUP` paragraphs, memoised as one: while the tail streams, every group but the
+ * newest is skipped whole, so a commit's work does not grow with the paragraphs before it.
+ * The live paragraph has the key its finished self will have: it keeps its runs when it ends.
  */
-const Finished = /* @__PURE__ */ memo(function Finished({ paragraphs, kind, render }: FinishedProps) {
-  return paragraphs.map((p, i) => <Paragraph key={i} text={p} live={false} kind={kind} render={render} />)
-})
+const Group = /* @__PURE__ */ memo(
+  function Group({ done, from, to, tail, live, kind, render }: GroupProps) {
+    const items: ReactNode[] = []
+    for (let i = from; i < to; i++) items.push(<Paragraph key={i} text={done[i]!} live={false} kind={kind} render={render} />)
+    if (tail !== undefined) items.push(<Paragraph key={to} text={tail} live={live} kind={kind} render={render} />)
+    // A box of its own: the browser lays out the text's few groups, not its thousands of paragraphs.
+    return <div data-slot="reasoning-group">{items}</div>
+  },
+  (a, b) =>
+    a.from === b.from && a.to === b.to && a.tail === b.tail && a.live === b.live && a.kind === b.kind && a.render === b.render && sameRange(a.done, b.done, a.from, a.to),
+)
 
 interface StreamingTextProps {
   readonly text: string
@@ -184,10 +361,15 @@ export function StreamingText({ text, live, kind, render }: StreamingTextProps) 
   }, [behind, byText, text, ticks])
 
   const tail = tailOf(paragraphs)
-  return (
-    <>
-      <Finished paragraphs={behind ? done.slice(0, shown) : done} kind={kind} render={render} />
-      {!behind && tail.trim() !== '' && <Paragraph text={tail} live={live} kind={kind} render={render} />}
-    </>
-  )
+  const count = behind ? shown : done.length
+  const withTail = !behind && tail.trim() !== ''
+  const groups: ReactNode[] = []
+  for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
+    const to = Math.min(from + GROUP, count)
+    const last = to === count && (to - from < GROUP || !withTail)
+    groups.push(
+      <Group key={from} done={done} from={from} to={to} tail={withTail && last ? tail : undefined} live={live} kind={kind} render={render} />,
+    )
+  }
+  return groups
 }

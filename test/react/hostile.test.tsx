@@ -151,7 +151,7 @@ function markdownText(text: string, live: boolean): string {
   return shownText
 }
 
-const PARAGRAPHS = ':scope > [data-slot="reasoning-paragraph"], :scope > [data-slot="reasoning-heading"]'
+const PARAGRAPHS = ':scope > [data-slot="reasoning-group"] > [data-slot="reasoning-paragraph"], :scope > [data-slot="reasoning-group"] > [data-slot="reasoning-heading"]'
 
 /** The text of the paragraphs directly inside `element` (not those of nested steps). */
 const paragraphsOf = (element: Element | null | undefined) =>

@@ -383,10 +383,10 @@ describe('long traces', () => {
     const text = 'a\n\nb c\nd\n\n\n\n**Head**\n\ne'
     const store = streaming(text)
     const { panel } = renderPanel(store)
-    const paragraphs = [...panel().querySelectorAll('[data-slot="reasoning-text"] > *')].map((p) => p.textContent)
+    const paragraphs = [...panel().querySelectorAll('[data-slot="reasoning-text"] > [data-slot="reasoning-group"] > *')].map((p) => p.textContent)
     // Markdown: the single newline in the second paragraph is a line break (<br>), the bold line a heading.
     expect(paragraphs).toEqual(['a', 'b cd', 'Head', 'e'])
-    expect(panel().querySelectorAll('[data-slot="reasoning-text"] > *')[1]!.querySelector('br')).not.toBeNull()
+    expect(panel().querySelectorAll('[data-slot="reasoning-text"] > [data-slot="reasoning-group"] > *')[1]!.querySelector('br')).not.toBeNull()
   })
 
   it('should render reasoning text as text, never as HTML', () => {
