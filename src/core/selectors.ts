@@ -206,7 +206,7 @@ interface BeforeIndex {
 }
 
 const beforeIndexes = new WeakMap<ReasoningState, BeforeIndex>()
-const NO_BLOCKS: readonly ReasoningBlock[] = Object.freeze([])
+const NO_BLOCKS: readonly ReasoningBlock[] = /* @__PURE__ */ Object.freeze([])
 
 function indexBlocksBefore(state: ReasoningState): BeforeIndex {
   const reasoning: string[] = []

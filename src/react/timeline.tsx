@@ -185,7 +185,7 @@ function callRow(call: TimelineToolCall): Row {
 
 /** Rows of every run (key: the run id; `ALL` for the whole stream), built once per state. */
 const rowIndexes = new WeakMap<ReasoningState, Map<string | typeof ALL, readonly Row[]>>()
-const ALL = Symbol('all runs')
+const ALL = /* @__PURE__ */ Symbol('all runs')
 
 /**
  * The rows of one run (every row when `runId` is undefined). Built for all runs at once,
