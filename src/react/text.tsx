@@ -1,7 +1,7 @@
 import { memo, useEffect, useReducer, useState, type ReactNode } from 'react'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
-import { splitParagraphs, tailOf, type Paragraphs } from './paragraphs'
+import { own, splitParagraphs, tailOf, type Paragraphs } from './paragraphs'
 
 export interface RenderTextInfo {
   /** The paragraph is the one still receiving text. */
@@ -119,10 +119,12 @@ interface Cuts {
   readonly text: string
   /** Where each run but the last ends, ascending. */
   readonly at: readonly number[]
+  /** The text of each run but the last (strings of their own: see `own`). */
+  readonly pieces: readonly string[]
   readonly origin: object
 }
 
-const noCuts: Cuts = { text: '', at: [], origin: {} }
+const noCuts: Cuts = { text: '', at: [], pieces: [], origin: {} }
 
 /** The cuts of `text`, continuing `previous` when `text` extends it: only text after the last cut is searched again. */
 function cutRuns(text: string, runs: ParagraphRuns, previous: Cuts): Cuts {
@@ -130,52 +132,41 @@ function cutRuns(text: string, runs: ParagraphRuns, previous: Cuts): Cuts {
   const extends_ = text.length >= previous.text.length && text.slice(0, last) === previous.text.slice(0, last)
   const base = extends_ ? previous : { ...noCuts, origin: {} }
   let at: number[] | undefined
+  let pieces: string[] | undefined
   let start = base === previous ? last : 0
   while (text.length - start > RUN_CHARS) {
     const cut = runs.cut(text, start, start + RUN_CHARS)
     if (cut <= start || cut >= text.length) break
     ;(at ??= [...base.at]).push(cut)
+    ;(pieces ??= [...base.pieces]).push(own(text.slice(start, cut)))
     start = cut
   }
-  return { text, at: at ?? base.at, origin: base.origin }
+  return { text, at: at ?? base.at, pieces: pieces ?? base.pieces, origin: base.origin }
 }
 
 interface RunGroupProps {
-  readonly text: string
-  readonly cuts: Cuts
+  /** The pieces and origin of the paragraph's cuts (never its text: a memoised fiber would keep an old one alive). */
+  readonly pieces: readonly string[]
+  readonly origin: object
   /** The runs this group shows, by index: `from` up to (not including) `to`. */
   readonly from: number
   readonly to: number
   readonly runs: ParagraphRuns
 }
 
-interface RunProps {
-  readonly text: string
-  readonly origin: object
-  /** Where the run starts and ends in `text`. */
-  readonly start: number
-  readonly end: number
-  readonly runs: ParagraphRuns
-}
+/** One finished run, rendered once. */
+const Run = /* @__PURE__ */ memo(function Run({ text, runs }: { readonly text: string; readonly runs: ParagraphRuns }) {
+  return <div data-slot="reasoning-run">{runs.run(text, false)}</div>
+})
 
-/** One finished run, rendered once: the text before the last cut never changes while the cuts keep their origin. */
-const Run = /* @__PURE__ */ memo(
-  function Run({ text, start, end, runs }: RunProps) {
-    return <div data-slot="reasoning-run">{runs.run(text.slice(start, end), false)}</div>
-  },
-  (a, b) => a.origin === b.origin && a.start === b.start && a.end === b.end && a.runs === b.runs,
-)
-
-/** Up to `GROUP` finished runs, memoised as one (see `Group`). */
+/** Up to `GROUP` finished runs, memoised as one (see `Group`): runs before the last cut never change while the cuts keep their origin. */
 const RunGroup = /* @__PURE__ */ memo(
-  function RunGroup({ text, cuts, from, to, runs }: RunGroupProps) {
+  function RunGroup({ pieces, from, to, runs }: RunGroupProps) {
     const items: ReactNode[] = []
-    for (let i = from; i < to; i++) {
-      items.push(<Run key={i} text={text} origin={cuts.origin} start={i === 0 ? 0 : cuts.at[i - 1]!} end={cuts.at[i]!} runs={runs} />)
-    }
+    for (let i = from; i < to; i++) items.push(<Run key={i} text={pieces[i]!} runs={runs} />)
     return <div data-slot="reasoning-group">{items}</div>
   },
-  (a, b) => a.cuts.origin === b.cuts.origin && a.from === b.from && a.to === b.to && a.runs === b.runs,
+  (a, b) => a.origin === b.origin && a.from === b.from && a.to === b.to && a.runs === b.runs,
 )
 
 /** A long paragraph in runs: groups of finished runs, then the last run, the only one that renders again. */
@@ -183,7 +174,7 @@ function Runs({ text, cuts, live, runs }: { readonly text: string; readonly cuts
   const finished = cuts.at.length
   const groups: ReactNode[] = []
   for (let from = 0; from < finished; from += GROUP) {
-    groups.push(<RunGroup key={from} text={text} cuts={cuts} from={from} to={Math.min(from + GROUP, finished)} runs={runs} />)
+    groups.push(<RunGroup key={from} pieces={cuts.pieces} origin={cuts.origin} from={from} to={Math.min(from + GROUP, finished)} runs={runs} />)
   }
   const rest = text.slice(finished === 0 ? 0 : cuts.at[finished - 1])
   return runs.paragraph(
@@ -360,7 +351,11 @@ export function StreamingText({ text, live, kind, render }: StreamingTextProps) 
     return () => cancel()
   }, [behind, byText, text, ticks])
 
-  const tail = tailOf(paragraphs)
+  // A string of its own (see `own`): the fibers that render it keep their last props after it
+  // finished, and a slice would keep this whole text alive with them. Not a long one (runs): a
+  // copy per frame would cost its length, and its finished runs are strings of their own.
+  const sliced = tailOf(paragraphs)
+  const tail = sliced.length <= 2 * RUN_CHARS ? own(sliced) : sliced
   const count = behind ? shown : done.length
   const withTail = !behind && tail.trim() !== ''
   const groups: ReactNode[] = []

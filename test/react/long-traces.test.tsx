@@ -14,10 +14,11 @@ import {
 import { describe, expect, it, vi } from 'vitest'
 import { RUN_CHARS } from '../../src/react/text'
 import { useCopy } from '../../src/react/copy'
+import type * as CopyModule from '../../src/react/copy'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
 vi.mock('../../src/react/copy', async (original) => {
-  const module = await original<typeof import('../../src/react/copy')>()
+  const module = await original<typeof CopyModule>()
   return { ...module, useCopy: vi.fn(module.useCopy) }
 })
 

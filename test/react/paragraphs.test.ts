@@ -1,3 +1,5 @@
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { splitParagraphs, type Paragraphs } from 'reasoning-ui'
@@ -68,5 +70,30 @@ describe('splitParagraphs', () => {
       }),
       { numRuns: 500 },
     )
+  })
+})
+
+describe('memory', () => {
+  it('given a text that is a new string each update (as a store hands it over), the finished paragraphs should hold about their own size, not a copy of the whole text per update', () => {
+    // A sliced string keeps its whole parent alive in V8; this counts what the paragraphs keep after a GC.
+    v8.setFlagsFromString('--expose-gc')
+    const gc = vm.runInNewContext('gc') as () => void
+    const paragraph = 'The running total still holds after the change. '.repeat(10)
+    let text = ''
+    let split = splitParagraphs('')
+    gc()
+    const before = process.memoryUsage().heapUsed
+    for (let i = 0; i < 1_000; i++) {
+      text += `${paragraph}\n\n`
+      // A reader flattens the grown text (any character access does): a new flat string per update.
+      text.indexOf('\n\n', text.length - 10)
+      split = splitParagraphs(text, split)
+    }
+    gc()
+    const kept = process.memoryUsage().heapUsed - before
+    const size = 1_000 * paragraph.length
+    expect(split.done).toHaveLength(1_000)
+    // The last text and the paragraphs: about 2 × 0.5 MB. Slices of each update's text kept about 250 MB.
+    expect(kept).toBeLessThan(20 * size)
   })
 })
