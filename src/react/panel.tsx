@@ -1,5 +1,6 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { forwardRef, memo, useEffect, useRef, useState, type ForwardedRef, type ReactNode, type RefObject } from 'react'
+import { forwardRef, memo, useEffect, useRef, useState, useSyncExternalStore, type ForwardedRef, type ReactNode, type RefObject } from 'react'
+import { createPortal } from 'react-dom'
 import type { ReasoningEndReason, ReasoningStatus } from '../core/model'
 import { AlertIcon, BulbIcon, CheckIcon, ChevronIcon, CopyIcon, SparkIcon } from './icons'
 import { EncryptedReasoningIndicator } from './indicators'
@@ -179,6 +180,19 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
   // At `full` one element stays mounted, open or closed, so a find-in-page match revealed in it is the one shown.
   const findable = block.visibility === 'full' && block.expandable
   const withText = useFindableText(findable, open)
+  // A block that streams on the client has its text rendered through a portal into the animated
+  // element rather than as its child. LazyMotion gives its children a new context value on every
+  // render, and React then searches every memoised subtree below it for readers, each commit: a
+  // megabyte trace's finished paragraphs are hundreds of thousands of fibers (bench/render). Server
+  // HTML and hydration have the text inline (no portals there), and a finished block renders once.
+  const hydrated = useSyncExternalStore(subscribeNever, clientSnapshot, serverSnapshot)
+  const [portaled, setPortaled] = useState(false)
+  if (findable && hydrated && !portaled && block.status === 'streaming') setPortaled(true)
+  const [target, setTarget] = useState<HTMLDivElement | null>(null)
+  const [attach] = useState(() => (element: HTMLDivElement | null) => {
+    content.current = element
+    setTarget(element)
+  })
   return (
     <>
       <ReasoningAnnouncer data-slot="reasoning-announcer" />
@@ -201,9 +215,9 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
               animate={open ? 'open' : 'closed'}
               transition={transition}
               style={{ overflow: 'hidden' }}
-              ref={content}
+              ref={attach}
             >
-              {withText ? inner : null}
+              {withText && !portaled ? inner : null}
             </m.div>
           </ReasoningContent>
         ) : (
@@ -228,9 +242,14 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
           </AnimatePresence>
         )}
       </LazyMotion>
+      {findable && withText && portaled && target !== null && createPortal(inner, target)}
     </>
   )
 }
+
+const subscribeNever = () => () => {}
+const clientSnapshot = () => true
+const serverSnapshot = () => false
 
 /** The row's icon: an alert when reasoning ended early, except for the user's own stop, which is no failure. */
 function StatusIcon({ status, endReason }: { readonly status: ReasoningStatus; readonly endReason: ReasoningEndReason | undefined }) {
