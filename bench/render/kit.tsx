@@ -11,16 +11,20 @@ import 'reasoning-ui/styles.css'
 import type { Contender } from './protocol'
 import { mountCounted } from './react-root'
 
+/** `&open=stay`: the panel stays open when its block ends (large.ts scrolls the finished text). */
+const openPolicy = new URLSearchParams(location.search).get('open') === 'stay' ? 'stay-open' : undefined
+
 function KitApp({ store, renderText }: { readonly store: ReasoningStore; readonly renderText: RenderText | undefined }) {
   const { blocks } = useReasoningStore(store)
-  return blocks.map((block) => <ReasoningPanel key={block.id} block={block} visibility="full" renderText={renderText} />)
+  return blocks.map((block) => <ReasoningPanel key={block.id} block={block} visibility="full" renderText={renderText} openPolicy={openPolicy} />)
 }
 
 /** The panel's text as shown: each paragraph's text on a line of its own, without the code blocks' copy buttons. */
 function shownText(host: HTMLElement | undefined): string {
   const text = host?.querySelector('[data-slot="reasoning-text"]')
   if (!text) return ''
-  return Array.from(text.children, (paragraph) => {
+  // Paragraphs sit in groups (and long ones in runs): each paragraph's text on a line of its own.
+  return Array.from(text.querySelectorAll(':scope > [data-slot="reasoning-group"] > *'), (paragraph) => {
     const buttons = paragraph.querySelectorAll('[data-slot="reasoning-code-copy"]')
     if (buttons.length === 0) return paragraph.textContent
     let shown = ''
@@ -49,6 +53,11 @@ export function kitContender(renderText: RenderText | undefined): Contender {
     shown: () => shownText(host),
     showsSource: renderText === plainText,
     commits: () => counted?.commits() ?? 0,
+    finish() {
+      store.dispatch({ type: 'REASONING_MESSAGE_END', messageId: 'message' })
+      store.dispatch({ type: 'REASONING_END', messageId: 'span' })
+    },
+    scroller: () => host?.querySelector<HTMLElement>('[data-slot="reasoning-body"]') ?? null,
   }
 }
 

@@ -1,5 +1,8 @@
 /**
- * The benchmark page: `?contender=kit|kit-plain|naive|streamdown|floor&kb=200&cap=90000`.
+ * The benchmark page: `?contender=kit|kit-plain|naive|streamdown|floor&kb=200&cap=90000`,
+ * and for megabyte traces (large.ts) `&trace=endless` (one paragraph, no line break)
+ * `&open=stay` (the kit's panel stays open when the block ends, to be scrolled) and `&check=late`
+ * (the text is compared after the measured span; see run()).
  * Loads only the named contender (the floor page has no React at all), mounts
  * it, and exposes `window.bench` for run.ts. `run()` streams the trace one
  * delta per task — each delta a `MessageChannel` message, the next posted when
@@ -8,8 +11,8 @@
  * the full text and the frame after it, and reports what it measured.
  */
 import { installCommitCounter } from './commits'
-import type { BenchHandle, Contender, ContenderName, PageResult } from './protocol'
-import { DELTA_CHARS, deltasOf, reasoningText, stripSyntax, visibleChars } from './text'
+import type { BenchHandle, Contender, ContenderName, PageResult, ScrollResult } from './protocol'
+import { DELTA_CHARS, deltasOf, endlessText, reasoningText, stripSyntax, visibleChars } from './text'
 
 // Before any contender (and so react-dom) loads.
 installCommitCounter()
@@ -18,6 +21,10 @@ const params = new URLSearchParams(location.search)
 const name = (params.get('contender') ?? 'kit') as ContenderName
 const kb = Number(params.get('kb') ?? 200)
 const capMs = Number(params.get('cap') ?? 90_000)
+const trace = params.get('trace') === 'endless' ? 'endless' : 'markdown'
+const lateCheck = params.get('check') === 'late'
+/** Frames the contender gets after the last delta, under `&check=late`, before its text is compared. */
+const LATE_FRAMES = 30
 /** Frames to wait for the full text after the last delta before calling it dropped. */
 const PAINT_FRAMES_LIMIT = 600
 
@@ -43,7 +50,7 @@ interface Trace {
 }
 
 function makeTrace(): Trace {
-  const text = reasoningText(kb * 1000)
+  const text = (trace === 'endless' ? endlessText : reasoningText)(kb * 1000)
   const paragraphs = text.split('\n\n').filter((p) => p.trim() !== '')
   return {
     deltas: deltasOf(text, DELTA_CHARS),
@@ -62,6 +69,9 @@ async function setUp(): Promise<{ contender: Contender; trace: Trace }> {
   return { contender, trace }
 }
 
+/** Deltas handed over so far (for a runner sampling CPU time as the trace streams). */
+let delivered = 0
+
 /** Hands every delta over, one per task; stops early once `capMs` have passed. */
 function stream(contender: Contender, deltas: readonly string[]) {
   return new Promise<{ start: number; end: number; delivered: number; capped: boolean }>((resolve) => {
@@ -71,6 +81,7 @@ function stream(contender: Contender, deltas: readonly string[]) {
     port1.onmessage = () => {
       if (i === 0) start = performance.now()
       contender.push(deltas[i++]!)
+      delivered = i
       const end = performance.now()
       const capped = end - start > capMs
       if (i === deltas.length || capped) {
@@ -109,7 +120,14 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   // The full text is on screen in the frame where the DOM first shows it; the
   // next frame's rAF fires once that one has been produced.
   let toPaintMs: number | null = null
-  if (!capped) {
+  // `&check=late` (large.ts): comparing megabytes of DOM text with the trace takes a long task of
+  // its own, in the same frame as the contender's work, so the long tasks are counted over the
+  // stream and LATE_FRAMES after it, and the text is compared once, after that span.
+  let checkFrom = Infinity
+  if (lateCheck && !capped) {
+    for (let i = 0; i < LATE_FRAMES; i++) await nextFrame()
+    checkFrom = performance.now()
+  } else if (!capped) {
     for (let i = 0; i < PAINT_FRAMES_LIMIT; i++) {
       await nextFrame()
       if (visible(contender) === expected) {
@@ -123,7 +141,7 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   const spanEnd = performance.now()
   const commitsAfter = contender.commits()
   const shown = visible(contender)
-  const inSpan = longTasks.filter((t) => t.startTime >= start && t.startTime <= spanEnd)
+  const inSpan = longTasks.filter((t) => t.startTime >= start && t.startTime <= Math.min(spanEnd, checkFrom))
   return {
     deltas: deltas.length,
     delivered,
@@ -134,6 +152,7 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
     commits: commitsBefore === null || commitsAfter === null ? null : commitsAfter - commitsBefore,
     longTasks: inSpan.length,
     longestTaskMs: Math.max(0, ...inSpan.map((t) => t.duration)),
+    longTaskTimes: inSpan.map((t) => [Math.round(t.startTime - start), Math.round(t.duration)] as const),
     expectedChars: expected.length,
     shownChars: shown.length,
     textOk: shown === expected,
@@ -141,10 +160,47 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   }
 }
 
+/**
+ * Ends the block, then scrolls its open text (the kit's panel body): `frames` frames from the
+ * top, one step of `step` px each, then as many from the middle. Reports the intervals between
+ * frames (a frame whose work took longer than a frame shows as a long interval) and long tasks.
+ */
+async function scroll({ contender }: { contender: Contender }, frames: number, step: number): Promise<ScrollResult> {
+  contender.finish?.()
+  for (let i = 0; i < 30; i++) await nextFrame()
+  const body = contender.scroller?.()
+  if (!body) throw new Error('this contender has no scrolling text')
+  const intervals: number[] = []
+  const from = performance.now()
+  for (const top of [0, Math.round((body.scrollHeight - body.clientHeight) / 2)]) {
+    body.scrollTop = top
+    await nextFrame()
+    let last = await nextFrame()
+    for (let i = 0; i < frames; i++) {
+      body.scrollTop += step
+      const now = await nextFrame()
+      intervals.push(now - last)
+      last = now
+    }
+  }
+  const tasks = longTasks.filter((t) => t.startTime >= from)
+  return {
+    frames: intervals.length,
+    scrollHeight: body.scrollHeight,
+    intervals,
+    longTasks: tasks.length,
+    longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+  }
+}
+
 const ready = setUp()
 let started = false
 const handle: BenchHandle = {
   ready: ready.then(() => undefined),
+  progress: () => delivered,
+  async scroll(frames, step) {
+    return scroll(await ready, frames, step)
+  },
   async run() {
     if (started) throw new Error('run() streams the trace once per page load')
     started = true

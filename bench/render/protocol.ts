@@ -23,6 +23,20 @@ export interface Contender {
   readonly showsSource: boolean
   /** React commits so far (see commits.ts); null where there is no React. */
   commits(): number | null
+  /** Ends the block (the kit: the message and the span end). */
+  finish?(): void
+  /** The element the text scrolls in (the kit: the open panel's body). */
+  scroller?(): HTMLElement | null
+}
+
+/** Scrolling the finished text, frame by frame (large.ts). */
+export interface ScrollResult {
+  readonly frames: number
+  readonly scrollHeight: number
+  /** The time between consecutive frames, ms (about 16.7 at 60 Hz when no frame ran long). */
+  readonly intervals: readonly number[]
+  readonly longTasks: number
+  readonly longestTaskMs: number
 }
 
 /** What one streamed trace measured, in the page. Times in ms. */
@@ -43,6 +57,8 @@ export interface PageResult {
   /** 'longtask' entries (tasks over 50 ms) over the same span, and the longest one. */
   readonly longTasks: number
   readonly longestTaskMs: number
+  /** Each long task: when it started (ms after the first delta) and how long it took. */
+  readonly longTaskTimes: readonly (readonly [number, number])[]
   /** Visible characters (letters and digits, markdown syntax set aside; see text.ts) of the trace, and of what the DOM shows at the end. */
   readonly expectedChars: number
   readonly shownChars: number
@@ -56,6 +72,10 @@ export interface PageResult {
 export interface BenchHandle {
   /** Resolves when the contender is mounted and the page has settled. */
   readonly ready: Promise<void>
+  /** Deltas handed over so far. */
+  progress(): number
+  /** After `run()`: ends the block and scrolls its text (see main.ts). */
+  scroll(frames: number, step: number): Promise<ScrollResult>
   /** Streams the trace and measures; call once. */
   run(): Promise<PageResult>
 }

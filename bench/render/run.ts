@@ -35,14 +35,14 @@
  *                             checked against the commit counter (commits.ts); slower React, so the
  *                             times are not the ones to publish
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { cpus, loadavg, release, tmpdir, type } from 'node:os'
-import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { build } from 'vite'
 import { chromiumArgs, chromiumPath } from '../../test/helpers/chromium.mjs'
+import { buildPage, serve } from './page'
 import { CONTENDERS, type ContenderName } from './protocol'
 import type { Cell, Measurement, RenderResults } from './results'
 import { DELTA_CHARS } from './text'
@@ -66,37 +66,6 @@ for (const name of SELECTED) {
   if (!CONTENDERS.includes(name)) throw new Error(`Unknown contender ${name}; known: ${CONTENDERS.join(', ')}`)
 }
 if (SIZES.some((kb) => !(kb > 0))) throw new Error(`BENCH_RENDER_SIZES must be KB sizes, got ${process.env.BENCH_RENDER_SIZES}`)
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-}
-
-/** Serves the built page; nothing outside `dir`. */
-function serve(dir: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
-    const file = resolve(dir, `.${path === '/' ? '/index.html' : path}`)
-    if (!file.startsWith(dir + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      response.writeHead(404).end()
-      return
-    }
-    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
-  })
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
-}
-
-async function buildPage(outDir: string): Promise<void> {
-  // React and the kit pick their production code from NODE_ENV.
-  process.env.NODE_ENV = 'production'
-  await build({
-    configFile: join(here, 'vite.config.ts'),
-    mode: 'production',
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  })
-}
 
 type Metrics = Record<string, number>
 

@@ -92,9 +92,9 @@ function random(seed: number): () => number {
   }
 }
 
-/** Exactly `chars` characters of markdown reasoning: sections of a bold title and two to five blocks. */
-export function reasoningText(chars: number): string {
-  const next = random(6)
+/** A seeded writer of prose: `sentence()` as reasoning text has them, and the dice it rolls. */
+function writer(seed: number) {
+  const next = random(seed)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!
   const chance = (p: number) => next() < p
 
@@ -109,6 +109,28 @@ export function reasoningText(chars: number): string {
     if (roll < 0.38) return `${pick(OPENERS)} ${pick(VERBS)} **${pick(BOLD_WORDS)}** ${claim}.`
     return `${pick(OPENERS)} ${pick(VERBS)} ${subject} ${claim}.`
   }
+  return { next, pick, chance, sentence }
+}
+
+/**
+ * Exactly `chars` characters of one endless paragraph: the same prose, with its inline
+ * markup, and not one line break (an open model thinking for minutes without a pause).
+ */
+export function endlessText(chars: number): string {
+  const { sentence } = writer(7)
+  const parts: string[] = []
+  let length = 0
+  while (length < chars) {
+    const next = sentence()
+    parts.push(next)
+    length += next.length + 1
+  }
+  return parts.join(' ').slice(0, chars)
+}
+
+/** Exactly `chars` characters of markdown reasoning: sections of a bold title and two to five blocks. */
+export function reasoningText(chars: number): string {
+  const { next, pick, chance, sentence } = writer(6)
   const prose = (min: number, spread: number) => Array.from({ length: min + Math.floor(next() * spread) }, sentence).join(' ')
   const list = (ordered: boolean) =>
     Array.from({ length: 2 + Math.floor(next() * 4) }, (_, i) => {

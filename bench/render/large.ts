@@ -1,0 +1,219 @@
+/**
+ * Megabyte traces in the kit's default panel (markdown, `full`, open), in Chromium:
+ * does a frame cost the same at 5 MB as at 200 KB?
+ *
+ *   tsx bench/render/large.ts
+ *
+ * Streams each trace as run.ts does (100-character deltas, one per task, as fast as the
+ * page takes them; the store flushes once a frame), on the same page, and measures:
+ *
+ * - main-thread CPU per streamed KB in slices of the trace: CDP `Performance.getMetrics`
+ *   TaskDuration (thread time) sampled with the page's delivered count every 0.5 s; the
+ *   flatness is the last slice's CPU per KB over the first's;
+ * - the longest task over the whole stream (Long Tasks API) and how many passed 50 ms;
+ * - the JS heap after GC with the finished trace on screen, less the heap before the stream
+ *   (the page, its code and the trace it streams), against the text's size;
+ * - scrolling the finished panel: frame intervals while its text moves 200 px a frame,
+ *   from the top and from the middle (a frame over 16.7 ms shows as a longer interval).
+ *
+ * Two traces: `markdown` (run.ts's, realistic paragraphs, lists, code, tables) and
+ * `endless` (the same prose as one paragraph with no line break at all).
+ *
+ * Env knobs:
+ *   BENCH_LARGE_SIZES    KB, default 200,1000,5000
+ *   BENCH_LARGE_TRACES   default markdown,endless
+ *   BENCH_LARGE_RUNS     runs per cell, default 3 (medians and ranges are reported)
+ *   BENCH_LARGE_CAP_MS   stop a stream after this long, default 600000
+ *   BENCH_LARGE_OUT      default bench/results/large.json
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromiumArgs, chromiumPath } from '../../test/helpers/chromium.mjs'
+import { buildPage, serve } from './page'
+import type { PageResult, ScrollResult } from './protocol'
+
+const repo = resolve(import.meta.dirname, '../..')
+const SIZES = (process.env.BENCH_LARGE_SIZES ?? '200,1000,5000').split(',').map(Number)
+const TRACES = (process.env.BENCH_LARGE_TRACES ?? 'markdown,endless').split(',') as Trace[]
+const RUNS = Number(process.env.BENCH_LARGE_RUNS ?? 3)
+const CAP_MS = Number(process.env.BENCH_LARGE_CAP_MS ?? 600_000)
+const OUT = resolve(repo, process.env.BENCH_LARGE_OUT ?? 'bench/results/large.json')
+/** CPU per KB is compared over slices of this many KB (the last one against the first). */
+const SLICE_KB = 200
+const SCROLL_FRAMES = 240
+const SCROLL_STEP = 200
+
+type Trace = 'markdown' | 'endless'
+
+interface Sample {
+  /** KB delivered and main-thread CPU so far (ms), as sampled. */
+  readonly kb: number
+  readonly taskMs: number
+}
+
+export interface LargeRun {
+  readonly trace: Trace
+  readonly kb: number
+  readonly stream: PageResult
+  /** Main-thread CPU (thread time) over the stream, ms. */
+  readonly taskMs: number
+  readonly cpuPerKb: number
+  /** CPU per KB in the first and the last SLICE_KB of the trace, and their ratio. */
+  readonly firstSliceMsPerKb: number
+  readonly lastSliceMsPerKb: number
+  /** JS heap after GC: before the stream (the page with an empty panel) and with the finished trace shown, bytes. */
+  readonly heapBefore: number
+  readonly heapAfter: number
+  readonly textBytes: number
+  readonly scroll: ScrollResult & { readonly p50: number; readonly p95: number; readonly max: number; readonly over17: number }
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits))
+const percentile = (values: readonly number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0
+}
+const median = (values: readonly number[]) => percentile(values, 0.5)
+
+/** CPU per KB between the samples nearest to `fromKb` and `toKb`. */
+function sliceRate(samples: readonly Sample[], fromKb: number, toKb: number): number {
+  const near = (kb: number) => samples.reduce((best, s) => (Math.abs(s.kb - kb) < Math.abs(best.kb - kb) ? s : best))
+  const a = near(fromKb)
+  const b = near(toKb)
+  return b.kb > a.kb ? (b.taskMs - a.taskMs) / (b.kb - a.kb) : NaN
+}
+
+async function measureOnce(context: BrowserContext, origin: string, trace: Trace, kb: number): Promise<LargeRun> {
+  const page = await context.newPage()
+  try {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(`${origin}/?contender=kit&kb=${kb}&cap=${CAP_MS}&trace=${trace}&open=stay&check=late`)
+    await page.evaluate(() => window.bench!.ready)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+    const metric = async (name: string) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage')
+      await cdp.send('HeapProfiler.collectGarbage')
+      return metric('JSHeapUsedSize')
+    }
+    const heapBefore = await heap()
+    const task0 = await metric('TaskDuration')
+    const samples: Sample[] = [{ kb: 0, taskMs: 0 }]
+    let streaming = true
+    const sampling = (async () => {
+      while (streaming) {
+        await new Promise((done) => setTimeout(done, 500))
+        if (!streaming) break
+        const [delivered, task] = await Promise.all([page.evaluate(() => window.bench!.progress()), metric('TaskDuration')])
+        samples.push({ kb: (delivered * 100) / 1000, taskMs: (task - task0) * 1000 })
+      }
+    })()
+    const stream = await page.evaluate(() => window.bench!.run())
+    streaming = false
+    await sampling
+    const taskMs = ((await metric('TaskDuration')) - task0) * 1000
+    samples.push({ kb, taskMs })
+    const scroll = await page.evaluate(([frames, step]) => window.bench!.scroll(frames, step), [SCROLL_FRAMES, SCROLL_STEP] as const)
+    const heapAfter = await heap()
+    if (errors.length > 0) throw new Error(`${trace} ${kb} KB: page errors: ${errors.join('; ')}`)
+    const first = sliceRate(samples, 0, Math.min(SLICE_KB, kb))
+    const last = sliceRate(samples, Math.max(0, kb - SLICE_KB), kb)
+    return {
+      trace,
+      kb,
+      stream,
+      taskMs: round(taskMs),
+      cpuPerKb: round(taskMs / kb, 2),
+      firstSliceMsPerKb: round(first, 2),
+      lastSliceMsPerKb: round(last, 2),
+      heapBefore,
+      heapAfter,
+      textBytes: kb * 1000,
+      scroll: {
+        ...scroll,
+        intervals: [],
+        p50: round(median(scroll.intervals)),
+        p95: round(percentile(scroll.intervals, 0.95)),
+        max: round(Math.max(...scroll.intervals)),
+        over17: scroll.intervals.filter((i) => i > 17.5).length,
+      },
+    }
+  } finally {
+    await page.close()
+  }
+}
+
+const range = (values: readonly number[], digits = 1) =>
+  values.length === 1 ? `${round(values[0]!, digits)}` : `${round(median(values), digits)} (${round(Math.min(...values), digits)}–${round(Math.max(...values), digits)})`
+
+function table(cells: ReadonlyMap<string, LargeRun[]>): string {
+  const head = [
+    'trace', 'KB', 'runs', 'wall s', 'CPU ms/KB (whole)', 'ms/KB first 200 KB', 'ms/KB last 200 KB', 'last ÷ first',
+    'longest task ms', 'tasks > 50 ms', 'commits / frames', 'heap growth ÷ text', 'scroll: frame p50 / p95 / max ms', 'frames > 17.5 ms', 'full text',
+  ]
+  const rows = [...cells.values()].map((runs) => {
+    const r = runs[0]!
+    return [
+      r.trace, String(r.kb), String(runs.length),
+      range(runs.map((x) => x.stream.wallMs / 1000)),
+      range(runs.map((x) => x.cpuPerKb), 2),
+      range(runs.map((x) => x.firstSliceMsPerKb), 2),
+      range(runs.map((x) => x.lastSliceMsPerKb), 2),
+      range(runs.map((x) => x.lastSliceMsPerKb / x.firstSliceMsPerKb), 2),
+      range(runs.map((x) => x.stream.longestTaskMs), 0),
+      range(runs.map((x) => x.stream.longTasks), 0),
+      range(runs.map((x) => (x.stream.commits ?? 0) / Math.max(1, x.stream.frames)), 2),
+      range(runs.map((x) => (x.heapAfter - x.heapBefore) / x.textBytes), 2),
+      `${range(runs.map((x) => x.scroll.p50))} / ${range(runs.map((x) => x.scroll.p95))} / ${range(runs.map((x) => x.scroll.max))}`,
+      range(runs.map((x) => x.scroll.over17), 0),
+      runs.every((x) => x.stream.textOk) ? '✓' : '✗',
+    ]
+  })
+  return [head, head.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n')
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg()[0]!
+  const outDir = mkdtempSync(join(tmpdir(), 'reasoning-ui-bench-large-'))
+  let server: Server | undefined
+  let browser: Browser | undefined
+  try {
+    await buildPage(outDir)
+    server = await serve(outDir)
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const cells = new Map<string, LargeRun[]>()
+    // Rounds: one run of every cell, then the next round, so that load from elsewhere falls on all alike.
+    for (let round = 0; round < RUNS; round++) {
+      for (const trace of TRACES) {
+        for (const kb of SIZES) {
+          const run = await measureOnce(context, origin, trace, kb)
+          const key = `${trace} ${kb}`
+          cells.set(key, [...(cells.get(key) ?? []), run])
+          console.log(`  long tasks (start ms, duration ms): ${JSON.stringify(run.stream.longTaskTimes)}`)
+          console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms, heap growth ÷ text ${((run.heapAfter - run.heapBefore) / run.textBytes).toFixed(2)}, scroll p95 ${run.scroll.p95} ms`)
+        }
+      }
+    }
+    const loadAfter = loadavg()[0]!
+    const environment = `Chromium ${browser.version()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'} (${cpus().length} cores, load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
+    const markdown = table(cells)
+    console.log(`\n${environment}\n\n${markdown}`)
+    mkdirSync(dirname(OUT), { recursive: true })
+    writeFileSync(OUT, JSON.stringify({ environment, runs: RUNS, sliceKb: SLICE_KB, scroll: { frames: SCROLL_FRAMES, stepPx: SCROLL_STEP }, cells: Object.fromEntries(cells), table: markdown }, null, 2) + '\n')
+    console.log(`\nWrote ${relative(process.cwd(), OUT)}`)
+  } finally {
+    await browser?.close()
+    server?.close()
+    rmSync(outDir, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,42 @@
+/**
+ * Builds the benchmark page (bench/render/) and serves it on 127.0.0.1: shared
+ * by run.ts (the contenders side by side) and large.ts (megabyte traces).
+ */
+import { readFileSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { extname, join, resolve, sep } from 'node:path'
+import { build } from 'vite'
+
+const here = import.meta.dirname
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+}
+
+/** Serves the built page; nothing outside `dir`. */
+export function serve(dir: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
+    const file = resolve(dir, `.${path === '/' ? '/index.html' : path}`)
+    if (!file.startsWith(dir + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
+  })
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
+}
+
+export async function buildPage(outDir: string): Promise<void> {
+  // React and the kit pick their production code from NODE_ENV.
+  process.env.NODE_ENV = 'production'
+  await build({
+    configFile: join(here, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  })
+}
+
