@@ -80,8 +80,8 @@ interface ParagraphProps {
  * Characters a run of a long paragraph holds at least (about 40 lines in a 720 px column): a
  * paragraph longer than this is cut into runs at the first place after each `RUN_CHARS` where
  * its renderer may cut it (a sentence's end, for markdown). Each run is a block of its own: one
- * endless paragraph would otherwise be one line layout, redone whole every frame (5 MB of prose
- * in one text node: 33 s to stream 200 KB in Chromium, against 1 s in blocks of 2 KB).
+ * endless paragraph would otherwise be one line layout, redone whole every frame (200 KB of prose
+ * streamed into one text node took 33 s in Chromium, against 1 s in blocks of 2 KB).
  */
 export const RUN_CHARS = 4_000
 /** Paragraphs (and runs) per memoised group: a commit re-renders the newest group and skips the others whole. */
@@ -268,10 +268,11 @@ interface StreamingTextProps {
  */
 export const CATCH_UP_CHARS = 8_000
 /**
- * A backlog larger than this shows at once: every commit costs the same again
- * for the paragraphs already shown, so catching up with a huge one in small
- * steps (one 5 MB delta) would keep the reader waiting far longer than the one
- * long task does.
+ * A backlog larger than this that arrives while the panel is caught up (one 5 MB delta) shows at
+ * once: taking it in steps would keep the reader waiting far longer than the one long task does.
+ * One that builds up while the panel is already catching up (a flood, faster than frames) never
+ * shows at once: that was a task of 400–500 ms every 250 KB (bench/render/large.ts, 1 MB and
+ * 5 MB traces). It is taken in steps that grow with what is waiting, up to twice the budget.
  */
 const CATCH_UP_LIMIT = 32 * CATCH_UP_CHARS
 
@@ -281,15 +282,22 @@ interface Progress {
   readonly text: string
   readonly ticks: number
   readonly byText: boolean
+  /** Every finished paragraph was on screen after that render. */
+  readonly caughtUp: boolean
 }
 
-/** How many of `done` to show when `shown` are on screen: the next budget's worth (`chars`), at least one paragraph. */
-function catchUp(done: readonly string[], shown: number, chars: number): number {
+/**
+ * How many of `done` to show when `shown` are on screen: the next budget's worth (`chars`, up to
+ * twice that while much more is waiting), at least one paragraph; all of a large backlog that
+ * arrived while the panel was caught up (`caughtUp`).
+ */
+function catchUp(done: readonly string[], shown: number, chars: number, caughtUp: boolean): number {
   let count = Math.min(shown, done.length)
+  const limit = caughtUp ? CATCH_UP_LIMIT : 16 * chars
   let backlog = 0
-  for (let i = count; i < done.length && backlog <= CATCH_UP_LIMIT; i++) backlog += done[i]!.length
-  if (backlog > CATCH_UP_LIMIT) return done.length
-  for (let budget = chars; count < done.length && budget > 0; count++) budget -= done[count]!.length
+  for (let i = count; i < done.length && backlog <= limit; i++) backlog += done[i]!.length
+  if (caughtUp && backlog > CATCH_UP_LIMIT) return done.length
+  for (let budget = Math.min(2 * chars, Math.max(chars, backlog / 16)); count < done.length && budget > 0; count++) budget -= done[count]!.length
   return count
 }
 
@@ -325,16 +333,20 @@ export function StreamingText({ text, live, kind, render }: StreamingTextProps) 
   // render on, a budget per new text or catch-up tick (not again in the re-render the state updates here cause).
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
   const chars = budgetOf(render)
-  const [progress, setProgress] = useState<Progress>(() => ({ shown: live ? catchUp(done, 0, chars) : done.length, text, ticks, byText: true }))
+  const [progress, setProgress] = useState<Progress>(() => {
+    const first = live ? catchUp(done, 0, chars, true) : done.length
+    return { shown: first, text, ticks, byText: true, caughtUp: first === done.length }
+  })
   let shown = progress.shown
   if (!live) {
     // A text that is no longer coming in shows whole: a reader (or find-in-page) opening a
     // finished block right after a burst must not find its end still catching up.
     shown = done.length
-    if (progress.shown !== shown) setProgress({ shown, text, ticks, byText: false })
+    if (progress.shown !== shown) setProgress({ shown, text, ticks, byText: false, caughtUp: true })
   } else if (progress.text !== text || progress.ticks !== ticks) {
-    shown = catchUp(done, progress.shown, chars)
-    if (shown !== progress.shown) setProgress({ shown, text, ticks, byText: progress.text !== text })
+    shown = catchUp(done, progress.shown, chars, progress.caughtUp)
+    const caughtUp = shown === done.length
+    if (shown !== progress.shown || caughtUp !== progress.caughtUp) setProgress({ shown, text, ticks, byText: progress.text !== text, caughtUp })
   }
   const behind = shown < done.length
   const { byText } = progress

@@ -81,6 +81,17 @@ describe('catching up with a flood', () => {
     await waitFor(() => expect(shown()).toBe(1 + texts.length + 1))
   })
 
+  it('given a flood that keeps coming while the panel catches up, should never show its backlog at once: at most twice the budget per commit', () => {
+    const view = panel(content('m1', 'Starting.\n\n'))
+    view.append(content('m1', `${paragraphs(40).join('\n\n')}\n\n`))
+    const behind = view.shown().length
+    expect(behind).toBeLessThan(41)
+    // 300 KB more while 30 KB are still waiting: more than CATCH_UP_LIMIT (256 KB), which arriving
+    // while caught up shows at once, but not now: that was a 400–500 ms task in bench/render/large.ts.
+    view.append(content('m1', `${paragraphs(300).join('\n\n')}\n\nlive`))
+    expect(view.shown().length - behind).toBeLessThanOrEqual(2 * Math.ceil(CATCH_UP_CHARS / 1000) + 1)
+  })
+
   it('given a flood that ends while the panel is still catching up, should show all of it once the text is finished', () => {
     const texts = paragraphs(40)
     const view = panel(content('m1', 'Starting.\n\n'))
