@@ -370,7 +370,8 @@ describe('find-in-page', () => {
     }
     location.hash = ':~:text=zebra%2Dquokka'
     try {
-      await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true')
+      // The reveal comes in a frame of the browser's own choosing: on a loaded machine, past expect.poll's default second.
+      await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true')
       await frames(2)
       expect(screen.getByText('The zebra-quokka clause.')).toBeVisible()
       expect(slot('reasoning-content')).not.toHaveAttribute('hidden')

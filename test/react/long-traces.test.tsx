@@ -99,7 +99,7 @@ describe('an endless paragraph', () => {
     expect(liveCalls.length).toBeLessThanOrEqual(400)
     for (const call of liveCalls) expect(call.length).toBeLessThan(3 * RUN_CHARS)
     expect(letters(panel.container.querySelector('[data-slot="reasoning-text"]')!.textContent!)).toBe(letters(text))
-  })
+  }, 60_000)
 
   it('should show what the whole paragraph shows: the same text, the same emphasis and code, nothing cut inside a construct', () => {
     const text = endless(30_000)
