@@ -8,22 +8,6 @@
  * bench/render/commits.ts).
  */
 
-interface DevToolsHook {
-  readonly supportsFiber: true
-  readonly isDisabled: false
-  readonly renderers: Map<number, unknown>
-  inject(renderer: unknown): number
-  onCommitFiberRoot(): void
-  onCommitFiberUnmount(): void
-  onPostCommitFiberRoot(): void
-  checkDCE(): void
-}
-
-declare global {
-  interface Window {
-    __REACT_DEVTOOLS_GLOBAL_HOOK__?: DevToolsHook
-  }
-}
 
 let commits = 0
 const waiting: ((at: number) => void)[] = []

@@ -43,14 +43,14 @@
  *   BENCH_HISTORY_EXTRA_CSS CSS added to every page before it renders, to try a stylesheet change
  *                           (e.g. '[data-slot=reasoning-panel]{contain:layout style}')
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { cpus, loadavg, release, tmpdir, type } from 'node:os'
-import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { build } from 'vite'
 import { chromiumArgs, chromiumPath } from '../../test/helpers/chromium.mjs'
+import { buildPage, serve } from '../render/page'
 import { BLOCK_CHARS, DELTA_CHARS } from './history'
 import { MEASURES, VIEWS, type DeltasResult, type MeasureName, type MountResult, type PageResult, type ViewName } from './protocol'
 
@@ -74,32 +74,6 @@ for (const view of SELECTED_VIEWS) if (!VIEWS.includes(view)) throw new Error(`U
 for (const m of SELECTED_MEASURES) if (!MEASURES.includes(m)) throw new Error(`Unknown measure ${m}; known: ${MEASURES.join(', ')}`)
 if (TURNS.some((t) => !(t >= 1 && Number.isInteger(t)))) throw new Error(`BENCH_HISTORY_TURNS must be whole numbers ≥ 1, got ${process.env.BENCH_HISTORY_TURNS}`)
 if (!(DELTAS >= 20) || !(RUNS >= 1)) throw new Error('BENCH_HISTORY_DELTAS must be ≥ 20 and BENCH_HISTORY_RUNS ≥ 1')
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-}
-
-/** Serves the built page; nothing outside `dir`. */
-function serve(dir: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
-    const file = resolve(dir, `.${path === '/' ? '/index.html' : path}`)
-    if (!file.startsWith(dir + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      response.writeHead(404).end()
-      return
-    }
-    response.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
-  })
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
-}
-
-async function buildPage(outDir: string): Promise<void> {
-  // React and the kit pick their production code from NODE_ENV.
-  process.env.NODE_ENV = 'production'
-  await build({ configFile: join(here, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-}
 
 /** One fresh page, one measurement. */
 /** Main-thread CPU time per delta over the streaming turn (CDP Performance metrics, thread time). */
@@ -302,7 +276,7 @@ async function main(): Promise<void> {
   let server: Server | undefined
   let browser: Browser | undefined
   try {
-    await buildPage(outDir)
+    await buildPage(outDir, join(here, 'vite.config.ts'))
     server = await serve(outDir)
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })

@@ -12,7 +12,8 @@
  * BENCH_RENDER_REACT_PROFILING=1 and the page checks both counts agree.
  */
 
-interface DevToolsHook {
+/** The part of React DevTools' global hook that react-dom calls (bench/history's counter uses it too). */
+export interface DevToolsHook {
   readonly supportsFiber: true
   readonly isDisabled: false
   readonly renderers: Map<number, unknown>

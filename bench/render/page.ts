@@ -1,6 +1,6 @@
 /**
- * Builds the benchmark page (bench/render/) and serves it on 127.0.0.1: shared
- * by run.ts (the contenders side by side) and large.ts (megabyte traces).
+ * Builds a benchmark page and serves it on 127.0.0.1: bench/render's (run.ts, the
+ * contenders side by side, and large.ts, megabyte traces) and bench/history's.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -29,11 +29,12 @@ export function serve(dir: string): Promise<Server> {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
 }
 
-export async function buildPage(outDir: string): Promise<void> {
+/** Builds the page whose Vite config is `configFile` (default: bench/render's) into `outDir`. */
+export async function buildPage(outDir: string, configFile = join(here, 'vite.config.ts')): Promise<void> {
   // React and the kit pick their production code from NODE_ENV.
   process.env.NODE_ENV = 'production'
   await build({
-    configFile: join(here, 'vite.config.ts'),
+    configFile,
     mode: 'production',
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
