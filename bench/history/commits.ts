@@ -8,33 +8,19 @@
  * bench/render/commits.ts).
  */
 
+import { installCommitCounter } from '../render/commits'
 
 let commits = 0
 const waiting: ((at: number) => void)[] = []
 let onCommit: ((at: number) => void) | undefined
 
-/** Installs the hook; call before react-dom is first imported. */
+/** Installs the hook (bench/render's counter); call before react-dom is first imported. */
 export function installCommitHook(): void {
-  if (window.__REACT_DEVTOOLS_GLOBAL_HOOK__) throw new Error('A React DevTools hook is already installed')
-  const renderers = new Map<number, unknown>()
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers,
-    inject(renderer) {
-      renderers.set(renderers.size + 1, renderer)
-      return renderers.size
-    },
-    onCommitFiberRoot() {
-      const at = performance.now()
-      commits++
-      onCommit?.(at)
-      for (const resolve of waiting.splice(0)) resolve(at)
-    },
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    checkDCE() {},
-  }
+  installCommitCounter((at) => {
+    commits++
+    onCommit?.(at)
+    for (const resolve of waiting.splice(0)) resolve(at)
+  })
 }
 
 /** React commits since the page loaded (every root). */

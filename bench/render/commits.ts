@@ -32,8 +32,8 @@ declare global {
 
 let commits = 0
 
-/** Installs the hook; call before react-dom is first imported. */
-export function installCommitCounter(): void {
+/** Installs the hook; call before react-dom is first imported. `onCommit` hears each commit's time (bench/history). */
+export function installCommitCounter(onCommit?: (at: number) => void): void {
   if (window.__REACT_DEVTOOLS_GLOBAL_HOOK__) throw new Error('A React DevTools hook is already installed')
   const renderers = new Map<number, unknown>()
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -45,7 +45,9 @@ export function installCommitCounter(): void {
       return renderers.size
     },
     onCommitFiberRoot() {
+      const at = performance.now()
       commits++
+      onCommit?.(at)
     },
     onCommitFiberUnmount() {},
     onPostCommitFiberRoot() {},
