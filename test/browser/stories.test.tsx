@@ -22,7 +22,7 @@ import * as locales from 'reasoning-ui/locales'
 import * as preview from '../../.storybook/preview'
 import { harnessArgs } from '../../stories/support/scripted-store'
 import { snippetFor, snippets } from '../../stories/support/snippets'
-import { openAll } from '../helpers/dom'
+import { nextFrame, openAll } from '../helpers/dom'
 import { activeContent, oneLine, ranPayloads, xssPayloads } from '../helpers/xss-payloads'
 
 setProjectAnnotations(preview)
@@ -593,5 +593,71 @@ describe('screenshots of the key stories', () => {
       const path = await page.screenshot({ element: surface, path: `../../${dir}${shot.name}-${theme}.png` })
       expect(path).toMatch(new RegExp(`${dir}${shot.name}-${theme}\\.png$`))
     }
+  })
+})
+
+// ── Containment ─────────────────────────────────────────────────────────
+
+/**
+ * The stylesheet gives each panel `contain: layout style` so a growing panel does not lay out the
+ * finished ones around it (bench/history). Containment must move nothing: every element of every
+ * key story sits where it sits without it, in each engine (margins that collapsed through a panel,
+ * positioned or floating content, counters). Compared as geometry, not pixels: a contained panel may
+ * be rasterised apart, and its text anti-aliased a shade differently.
+ */
+describe('panel containment', () => {
+  /** Unlayered, so it beats the stylesheet's layered rule; animations stopped so nothing moves between readings. */
+  const css = (contain: string) =>
+    `[data-slot='reasoning-panel'] { contain: ${contain} !important } *, *::before, *::after { animation: none !important; transition: none !important }`
+
+  async function rects(surface: HTMLElement, contain: string): Promise<string[]> {
+    const style = document.createElement('style')
+    style.textContent = css(contain)
+    document.head.append(style)
+    try {
+      await nextFrame()
+      return [surface, ...surface.querySelectorAll('*')].map((el) => {
+        const r = el.getBoundingClientRect()
+        const round = (n: number) => Math.round(n * 100) / 100
+        return `${el.tagName.toLowerCase()}[${el.getAttribute('data-slot') ?? ''}] ${round(r.x)},${round(r.y)} ${round(r.width)}×${round(r.height)}`
+      })
+    } finally {
+      style.remove()
+    }
+  }
+
+  async function mountShot(shot: Shot): Promise<HTMLElement> {
+    const found = stories.find((s) => s.title === shot.title && s.name === shot.story)
+    expect(found, `${shot.title} / ${shot.story}`).toBeDefined()
+    const annotations = (found!.module as unknown as Record<string, Parameters<typeof composeStory>[0]>)[found!.name]!
+    const Story = composeStory(annotations, found!.module.default, { initialGlobals: { ...shot.globals, theme: 'light' } })
+    const { container } = render(<Story animationDuration={0} {...shot.args} />)
+    if (shot.open === 'all') openAll(container)
+    if (shot.open === 'first') fireEvent.click(container.querySelector('button[aria-expanded="false"]')!)
+    const surface = container.querySelector<HTMLElement>('.story-surface')!
+    await waitFor(() => {
+      for (const content of surface.querySelectorAll('[data-slot="reasoning-content"]:not([hidden])')) expect(getComputedStyle(content).opacity).toBe('1')
+    })
+    return surface
+  }
+
+  /** Every key story with a panel (the summary view has none). */
+  const withPanels = shots.filter((s) => s.title !== 'Components/ReasoningSummary')
+
+  it.each(withPanels)('$name: should lay out the same with and without it', async (shot) => {
+    if (shot.width !== undefined) await page.viewport(shot.width, VIEWPORT.height)
+    try {
+      const surface = await mountShot(shot)
+      expect(surface.querySelector('[data-slot="reasoning-panel"]'), 'a panel to contain').not.toBeNull()
+      expect(getComputedStyle(surface.querySelector('[data-slot="reasoning-panel"]')!).contain).toMatch(/layout/)
+      expect(await rects(surface, 'layout style')).toEqual(await rects(surface, 'none'))
+    } finally {
+      if (shot.width !== undefined) await page.viewport(VIEWPORT.width, VIEWPORT.height)
+    }
+  })
+
+  it('given size containment instead (control), should find the layout changed', async () => {
+    const surface = await mountShot(shots.find((s) => s.name === 'panel-complete-full')!)
+    expect(await rects(surface, 'size layout style')).not.toEqual(await rects(surface, 'none'))
   })
 })
