@@ -247,4 +247,32 @@ describe('huge input', () => {
     expect(slot('reasoning-text', last)).toHaveTextContent(`Thought number ${blocks - 1}: check the case and move on.`)
     reportRun(`${blocks.toLocaleString('en')} blocks`, watch, started, { blocks, ...click })
   }, 60_000)
+
+  it('given one paragraph of 12,000 characters, should show it in runs that go on at the next line with no gap, as a line break would', async () => {
+    const [paragraph] = prose(1, 12_000)
+    const store = createReasoningStore()
+    const { container } = render(<FirstPanel store={store} />)
+    act(() => {
+      store.dispatch(run())
+      store.dispatch(span('s1'))
+      store.dispatch(msgStart('m1'))
+      store.dispatch(content('m1', paragraph!))
+    })
+    const panel = await waitFor(() => slot('reasoning-panel', container))
+    const runs = await waitFor(() => {
+      const found = [...panel.querySelectorAll<HTMLElement>('[data-slot="reasoning-run"]')]
+      expect(found.length).toBeGreaterThanOrEqual(3)
+      return found
+    })
+    expect(slot('reasoning-text', panel).textContent).toBe(paragraph)
+    const lineHeight = parseFloat(getComputedStyle(runs[0]!.firstElementChild!).lineHeight)
+    for (const [i, runElement] of runs.entries()) {
+      for (const child of runElement.children) expect(getComputedStyle(child).marginBlockEnd, `run ${i}`).toBe('0px')
+      const next = runs[i + 1]
+      if (!next) continue
+      // The next run's first line sits one line below this run's last, not a paragraph's gap below.
+      const gap = next.getBoundingClientRect().top - runElement.getBoundingClientRect().bottom
+      expect(Math.abs(gap), `between runs ${i} and ${i + 1}`).toBeLessThan(lineHeight / 4)
+    }
+  })
 })
