@@ -27,6 +27,8 @@ const lateCheck = params.get('check') === 'late'
 const LATE_FRAMES = 30
 /** Frames to wait for the full text after the last delta before calling it dropped. */
 const PAINT_FRAMES_LIMIT = 600
+/** Frames without a DOM change before `quietThenCheck` reads the text. */
+const QUIET_FRAMES = 10
 
 const loaders: Record<ContenderName, () => Promise<{ createContender(): Contender }>> = {
   kit: () => import('./kit'),
@@ -98,6 +100,33 @@ function stream(contender: Contender, deltas: readonly string[]) {
 /** What the contender shows, comparable with the trace's `expected`. */
 const visible = (contender: Contender) => visibleChars(contender.showsSource ? stripSyntax(contender.shown()) : contender.shown())
 
+/**
+ * Waits, up to PAINT_FRAMES_LIMIT frames, until the contender shows `expected`, reading its text only
+ * once its DOM has been still for QUIET_FRAMES frames: reading megabytes of text every frame would
+ * take the frames the contender needs to catch up.
+ */
+async function quietThenCheck(contender: Contender, expected: string): Promise<void> {
+  let changed = true
+  const observer = new MutationObserver(() => {
+    changed = true
+  })
+  observer.observe(document.getElementById('host')!, { subtree: true, childList: true, characterData: true })
+  try {
+    for (let i = 0, quiet = 0; i < PAINT_FRAMES_LIMIT; i++) {
+      await nextFrame()
+      if (changed) {
+        changed = false
+        quiet = 0
+      } else if (++quiet === QUIET_FRAMES) {
+        if (visible(contender) === expected) return
+        quiet = 0
+      }
+    }
+  } finally {
+    observer.disconnect()
+  }
+}
+
 async function run({ contender, trace }: { contender: Contender; trace: Trace }): Promise<PageResult> {
   const { deltas, expected, lastParagraph } = trace
 
@@ -143,9 +172,7 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   const inSpan = longTasks.filter((t) => t.startTime >= start && t.startTime <= Math.min(spanEnd, checkFrom))
   // A flood is shown in steps: under the late check, the panel may still be catching up. Wait for
   // it, outside the measured span (nothing below counts towards the long tasks).
-  if (lateCheck && !capped) {
-    for (let i = 0; i < PAINT_FRAMES_LIMIT && visible(contender) !== expected; i++) await nextFrame()
-  }
+  if (lateCheck && !capped) await quietThenCheck(contender, expected)
   const shown = visible(contender)
   // The last regular expression's subject stays reachable from the realm (RegExp.lastMatch): here the
   // whole shown text. A match on a short string lets it go, so the heap after the run is the contender's.

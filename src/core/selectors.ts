@@ -38,9 +38,14 @@ export function selectSummary(block: ReasoningBlock): BlockSummary {
   const cached = summaries.get(block)
   if (cached) return cached
   const titles: string[] = []
+  // A set beside the list: a megabyte trace has thousands of headings, and this runs at every delta.
+  const seen = new Set<string>()
   const add = (title: string | undefined) => {
     const t = title?.trim()
-    if (t && !titles.includes(t)) titles.push(t)
+    if (t && !seen.has(t)) {
+      seen.add(t)
+      titles.push(t)
+    }
   }
   add(block.meta?.title)
   const parts: string[] = []

@@ -316,19 +316,55 @@ const nextFrame = (callback: () => void): (() => void) => {
 }
 
 /**
+ * How much of the main thread re-splitting a long live text may take, at most, as the time it
+ * waits between splits over the time the last one took. Each split copies the whole text: V8
+ * joins the appended string into one before `splitParagraphs` can look at it (3.6 ms a frame at
+ * 5 MB on a 2-core machine), so at every frame it grew with the text (bench/render/large.ts: the
+ * last 200 KB of a 5 MB trace cost 2.5 ms a KB in it, against none in the first). Short texts
+ * split in well under a millisecond and never wait.
+ */
+const SPLIT_SHARE = 10
+/**
+ * The longest a live text waits to be split again, ms: a split that happened to take long (a
+ * garbage collection inside it) must not hold back a flood's text for long; what arrived
+ * meanwhile would show as one large step.
+ */
+const SPLIT_WAIT_MAX = 100
+
+/** The last split, when it was made and how long it took (ms). */
+interface Split {
+  readonly paragraphs: Paragraphs
+  readonly at: number
+  readonly cost: number
+}
+
+const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now())
+
+/**
  * A growing text as paragraphs. Each update splits only the new tail (see
  * `splitParagraphs`) and renders only the live paragraph again, plus the
  * paragraphs finished since: a budget of them per commit (`CATCH_UP_CHARS`).
  */
-export function StreamingText({ text, live, kind, render }: StreamingTextProps) {
+export function StreamingText({ text: latest, live, kind, render }: StreamingTextProps) {
   // Remember the previous split (React's "store information from previous renders").
-  const [split, setSplit] = useState<Paragraphs>(() => splitParagraphs(text))
-  let paragraphs = split
-  if (split.text !== text) {
-    paragraphs = splitParagraphs(text, split)
-    setSplit(paragraphs)
+  const [split, setSplit] = useState<Split>(() => {
+    const start = now()
+    const paragraphs = splitParagraphs(latest)
+    return { paragraphs, at: start, cost: now() - start }
+  })
+  let { paragraphs } = split
+  // How long until a long live text may be split again (see SPLIT_SHARE); 0: it was split now.
+  let wait = 0
+  if (paragraphs.text !== latest) {
+    const start = now()
+    wait = live ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
+    if (wait <= 0) {
+      paragraphs = splitParagraphs(latest, paragraphs)
+      setSplit({ paragraphs, at: start, cost: now() - start })
+    }
   }
-  const { done } = paragraphs
+  // The text as split: the latest, or while a long one waits, the one split last.
+  const { text, done } = paragraphs
   // A finished text shows whole at once (it is not coming in faster than frames); a live one, from its first
   // render on, a budget per new text or catch-up tick (not again in the re-render the state updates here cause).
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
@@ -350,6 +386,14 @@ export function StreamingText({ text, live, kind, render }: StreamingTextProps) 
   }
   const behind = shown < done.length
   const { byText } = progress
+
+  // A long text waiting to be split again: split it once its time has come, also when no more text comes.
+  const waiting = wait > 0
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setTimeout(tick, Math.ceil(wait))
+    return () => clearTimeout(timer)
+  }, [waiting, wait, latest])
 
   useEffect(() => {
     if (!behind) return
