@@ -29,6 +29,8 @@ const LATE_FRAMES = 30
 const PAINT_FRAMES_LIMIT = 600
 /** Frames without a DOM change before `quietThenCheck` reads the text. */
 const QUIET_FRAMES = 10
+/** How long `quietThenCheck` waits for a panel still catching up after a flood. */
+const LATE_CHECK_LIMIT_MS = 120_000
 
 const loaders: Record<ContenderName, () => Promise<{ createContender(): Contender }>> = {
   kit: () => import('./kit'),
@@ -101,27 +103,32 @@ function stream(contender: Contender, deltas: readonly string[]) {
 const visible = (contender: Contender) => visibleChars(contender.showsSource ? stripSyntax(contender.shown()) : contender.shown())
 
 /**
- * Waits, up to PAINT_FRAMES_LIMIT frames, until the contender shows `expected`, reading its text only
- * once its DOM has been still for QUIET_FRAMES frames: reading megabytes of text every frame would
- * take the frames the contender needs to catch up.
+ * Waits, up to LATE_CHECK_LIMIT_MS, until the contender shows `expected`, reading its text only once
+ * its DOM has been still for QUIET_FRAMES frames: reading megabytes of text every frame would take
+ * the frames the contender needs to catch up. Returns when the text was complete (the last DOM
+ * change before it was found so), or null when it never was.
  */
-async function quietThenCheck(contender: Contender, expected: string): Promise<void> {
+async function quietThenCheck(contender: Contender, expected: string): Promise<number | null> {
   let changed = true
+  let lastChange = performance.now()
   const observer = new MutationObserver(() => {
     changed = true
+    lastChange = performance.now()
   })
   observer.observe(document.getElementById('host')!, { subtree: true, childList: true, characterData: true })
+  const limit = performance.now() + LATE_CHECK_LIMIT_MS
   try {
-    for (let i = 0, quiet = 0; i < PAINT_FRAMES_LIMIT; i++) {
+    for (let quiet = 0; performance.now() < limit; ) {
       await nextFrame()
       if (changed) {
         changed = false
         quiet = 0
       } else if (++quiet === QUIET_FRAMES) {
-        if (visible(contender) === expected) return
+        if (visible(contender) === expected) return lastChange
         quiet = 0
       }
     }
+    return null
   } finally {
     observer.disconnect()
   }
@@ -172,7 +179,10 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   const inSpan = longTasks.filter((t) => t.startTime >= start && t.startTime <= Math.min(spanEnd, checkFrom))
   // A flood is shown in steps: under the late check, the panel may still be catching up. Wait for
   // it, outside the measured span (nothing below counts towards the long tasks).
-  if (lateCheck && !capped) await quietThenCheck(contender, expected)
+  if (lateCheck && !capped) {
+    const complete = await quietThenCheck(contender, expected)
+    toPaintMs = complete === null ? null : Math.max(0, complete - end)
+  }
   const shown = visible(contender)
   // The last regular expression's subject stays reachable from the realm (RegExp.lastMatch): here the
   // whole shown text. A match on a short string lets it go, so the heap after the run is the contender's.

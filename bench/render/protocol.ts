@@ -48,7 +48,10 @@ export interface PageResult {
   readonly capped: boolean
   /** From the first delta's task starting to the last delta's task returning. */
   readonly wallMs: number
-  /** From the last delta handled to the frame after the one that shows the full text; null when it never did. */
+  /**
+   * From the last delta handled to the frame after the one that shows the full text; null when it never did.
+   * Under `&check=late`: to the last change of the DOM before the full text was found (checked after 10 still frames).
+   */
   readonly toPaintMs: number | null
   /** Animation frames (rAF callbacks) from the first delta to that last frame. */
   readonly frames: number
