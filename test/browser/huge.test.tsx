@@ -83,6 +83,19 @@ function FirstPanel({ store }: { readonly store: ReasoningStore }) {
   return blocks[0] ? <ReasoningPanel block={blocks[0]} data-testid="panel" /> : null
 }
 
+/** A bare panel whose block's text arrived in one delta, still streaming; the render's container. */
+function streamedInOneDelta(text: string): HTMLElement {
+  const store = createReasoningStore()
+  const { container } = render(<FirstPanel store={store} />)
+  act(() => {
+    store.dispatch(run())
+    store.dispatch(span('s1'))
+    store.dispatch(msgStart('m1'))
+    store.dispatch(content('m1', text))
+  })
+  return container
+}
+
 function slot(name: string, within: ParentNode = document): HTMLElement {
   const element = within.querySelector<HTMLElement>(`[data-slot="${name}"]`)
   if (!element) throw new Error(`no [data-slot="${name}"] in the document`)
@@ -146,14 +159,7 @@ describe('huge input', () => {
     const paragraphs = prose(10_000, 520)
     const text = paragraphs.join('\n\n')
     expect(text.length).toBeGreaterThan(5_000_000)
-    const store = createReasoningStore()
-    const { container } = render(<FirstPanel store={store} />)
-    act(() => {
-      store.dispatch(run())
-      store.dispatch(span('s1'))
-      store.dispatch(msgStart('m1'))
-      store.dispatch(content('m1', text))
-    })
+    const container = streamedInOneDelta(text)
     const panel = await waitFor(() => slot('reasoning-panel', container), { timeout: 20_000 })
     await waitFor(() => expect(slot('reasoning-text', panel).textContent.length).toBe(text.length - 2 * (paragraphs.length - 1)), { timeout: 20_000 })
     expect(slot('reasoning-text', panel).textContent).toBe(paragraphs.join(''))
@@ -250,14 +256,7 @@ describe('huge input', () => {
 
   it('given one paragraph of 12,000 characters, should show it in runs that go on at the next line with no gap, as a line break would', async () => {
     const [paragraph] = prose(1, 12_000)
-    const store = createReasoningStore()
-    const { container } = render(<FirstPanel store={store} />)
-    act(() => {
-      store.dispatch(run())
-      store.dispatch(span('s1'))
-      store.dispatch(msgStart('m1'))
-      store.dispatch(content('m1', paragraph!))
-    })
+    const container = streamedInOneDelta(paragraph!)
     const panel = await waitFor(() => slot('reasoning-panel', container))
     const runs = await waitFor(() => {
       const found = [...panel.querySelectorAll<HTMLElement>('[data-slot="reasoning-run"]')]
