@@ -17,10 +17,10 @@ import {
   ReasoningTitle,
   ReasoningTrigger,
   useFindableText,
-  useIsomorphicLayoutEffect,
   useReasoningContext,
   type ReasoningProps,
 } from './parts'
+import { useIsomorphicLayoutEffect } from './layout-effect'
 import { markdownText } from './markdown'
 import { useReasoningConfig } from './provider'
 import { ReasoningSummary } from './summary'

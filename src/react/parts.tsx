@@ -17,7 +17,6 @@ import {
   useContext,
   useEffect,
   useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -36,6 +35,7 @@ import { useCopy } from './copy'
 import { formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats, type ReasoningLabels } from './labels'
 import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from './open-state'
 import { safeLocale, useReasoningConfig } from './provider'
+import { useIsomorphicLayoutEffect } from './layout-effect'
 import { StreamingText, type RenderText } from './text'
 
 export interface ReasoningContextValue {
@@ -56,9 +56,6 @@ export interface ReasoningContextValue {
   readonly contentId: string
   readonly setContentId: (id: string | undefined) => void
 }
-
-/** useLayoutEffect in the browser, useEffect on a server (where React 18 warns about the layout one). */
-export const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 // The formatters for the runtime's own locale, the one most panels use, as soon as the page is
 // idle after the panels' code loads: usually long before the first reasoning streams. Here, not

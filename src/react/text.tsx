@@ -1,6 +1,7 @@
 import { memo, useEffect, useReducer, useState, type ReactNode } from 'react'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
+import { useIsomorphicLayoutEffect } from './layout-effect'
 import { own, splitParagraphs, tailOf, type Paragraphs } from './paragraphs'
 
 export interface RenderTextInfo {
@@ -37,7 +38,8 @@ export interface WholeParagraphRenderer extends RenderText {
   readonly paragraph: (text: string, live: boolean, heading: string | undefined) => ReactNode
   /**
    * Rendering cost per character against plain text (1, the default): a commit that
-   * catches up with a burst of text adds `CATCH_UP_CHARS / cost` characters, so a
+   * catches up with a burst of text adds `CATCH_UP_CHARS / cost` characters (more, up to 4
+   * times that, once commits are measured to take less than a few milliseconds), so a
    * costlier renderer takes smaller steps and no step is a long task.
    */
   readonly cost?: number
@@ -301,9 +303,53 @@ function catchUp(done: readonly string[], shown: number, chars: number, caughtUp
   return count
 }
 
-/** A commit's catch-up budget for `render`, in characters. */
+/** A commit's catch-up budget for `render`, in characters, before any commit was measured. */
 const budgetOf = (render: RenderText | undefined): number =>
   render !== undefined && drawsParagraph(render) && render.cost !== undefined && render.cost > 1 ? Math.round(CATCH_UP_CHARS / render.cost) : CATCH_UP_CHARS
+
+/**
+ * The time, ms, that rendering a catch-up commit (React's render of the new paragraphs and its DOM
+ * changes, before the browser's style, layout and paint, which in bench/render take about as long
+ * again) may take on a machine fast enough for more than the budget. A commit that adds finished
+ * paragraphs measures its time per character, and the next one takes what fits in this time:
+ * never less than the budget (`CATCH_UP_CHARS / cost`, sized so that a 2-core machine's frames
+ * stay short), at most `CATCH_UP_GROWTH` times it. On a fast machine a fixed budget made a flood
+ * show up to 6x later than the plain-DOM floor while the main thread idled half of each frame.
+ */
+const CATCH_UP_MS = 6
+/** How many times its fixed budget a measured commit may take at most. */
+const CATCH_UP_GROWTH = 4
+/** A commit that adds fewer characters is not measured: React's fixed cost per commit would dominate. */
+const MEASURED_CHARS = 1_000
+
+/** The budget `base` after a commit measured at `msPerChar` (none: the budget as it is). */
+export const measuredBudget = (base: number, msPerChar: number | undefined): number =>
+  msPerChar === undefined ? base : Math.round(Math.min(CATCH_UP_GROWTH * base, Math.max(base, CATCH_UP_MS / msPerChar)))
+
+const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now())
+
+/**
+ * Times catch-up commits: `begin` as a commit renders (with the characters of finished paragraphs
+ * it adds), `end` once its DOM is in place; `budget` is the next commit's.
+ */
+function commitMeter() {
+  let msPerChar: number | undefined
+  let start = 0
+  let chars = 0
+  return {
+    budget: (base: number): number => measuredBudget(base, msPerChar),
+    begin(added: number): void {
+      chars = added >= MEASURED_CHARS ? added : 0
+      start = now()
+    },
+    end(): void {
+      const elapsed = now() - start
+      // A clock that stood still (a test's) measures nothing.
+      if (chars > 0 && elapsed > 0) msPerChar = elapsed / chars
+      chars = 0
+    },
+  }
+}
 
 /** The next frame, where there are frames (not in every test environment). */
 const nextFrame = (callback: () => void): (() => void) => {
@@ -338,12 +384,11 @@ interface Split {
   readonly cost: number
 }
 
-const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now())
-
 /**
  * A growing text as paragraphs. Each update splits only the new tail (see
  * `splitParagraphs`) and renders only the live paragraph again, plus the
- * paragraphs finished since: a budget of them per commit (`CATCH_UP_CHARS`).
+ * paragraphs finished since: a budget of them per commit (`CATCH_UP_CHARS`, sized
+ * by the commits measured so far: `CATCH_UP_MS`).
  */
 export function StreamingText({ text: latest, live, kind, render }: StreamingTextProps) {
   // Remember the previous split (React's "store information from previous renders").
@@ -368,7 +413,9 @@ export function StreamingText({ text: latest, live, kind, render }: StreamingTex
   // A finished text shows whole at once (it is not coming in faster than frames); a live one, from its first
   // render on, a budget per new text or catch-up tick (not again in the re-render the state updates here cause).
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
-  const chars = budgetOf(render)
+  // Mutable on purpose: a measurement, read by the next render, never a reason to render.
+  const [meter] = useState(commitMeter)
+  const chars = meter.budget(budgetOf(render))
   const [progress, setProgress] = useState<Progress>(() => {
     const first = live ? catchUp(done, 0, chars, true) : done.length
     return { shown: first, text, ticks, byText: true, caughtUp: first === done.length }
@@ -386,6 +433,13 @@ export function StreamingText({ text: latest, live, kind, render }: StreamingTex
   }
   const behind = shown < done.length
   const { byText } = progress
+
+  // Time this commit if it adds enough finished paragraphs of a live text (see CATCH_UP_MS). Not
+  // again in the re-render its own progress update causes, which adds none.
+  let added = 0
+  if (live) for (let i = progress.shown; i < shown; i++) added += done[i]!.length
+  if (added > 0) meter.begin(added)
+  useIsomorphicLayoutEffect(() => meter.end())
 
   // A long text waiting to be split again: split it once its time has come, also when no more text comes.
   const waiting = wait > 0

@@ -6,7 +6,7 @@
  */
 import { render, waitFor } from '@testing-library/react'
 import { ReasoningPanel, ReasoningProvider, markdownText, type RenderTextInfo } from 'reasoning-ui'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CATCH_UP_CHARS } from '../../src/react/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
@@ -33,6 +33,10 @@ function panel(...events: object[]) {
     shown: () => Array.from(result.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent),
   }
 }
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe('catching up with a flood', () => {
   it('given 40 KB of finished paragraphs in one update, should show a budget of them at once, then the rest in order in the frames after, each rendered once', async () => {
@@ -82,6 +86,8 @@ describe('catching up with a flood', () => {
   })
 
   it('given a flood that keeps coming while the panel catches up, should never show its backlog at once: at most twice the budget per commit', () => {
+    // A clock that stands still measures no commit, so the budget stays CATCH_UP_CHARS (see catch-up-measured.test.tsx).
+    vi.spyOn(performance, 'now').mockReturnValue(1_000)
     const view = panel(content('m1', 'Starting.\n\n'))
     view.append(content('m1', `${paragraphs(40).join('\n\n')}\n\n`))
     const behind = view.shown().length
