@@ -1,5 +1,5 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion } from 'framer-motion'
-import { forwardRef, memo, useEffect, useRef, useState, useSyncExternalStore, type ForwardedRef, type ReactNode, type RefObject } from 'react'
+import { forwardRef, memo, useEffect, useRef, useState, type ForwardedRef, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import type { ReasoningEndReason, ReasoningStatus } from '../core/model'
 import { AlertIcon, BulbIcon, CheckIcon, ChevronIcon, CopyIcon, SparkIcon } from './icons'
@@ -20,7 +20,7 @@ import {
   useReasoningContext,
   type ReasoningProps,
 } from './parts'
-import { useIsomorphicLayoutEffect } from './layout-effect'
+import { useClientRender, useIsomorphicLayoutEffect } from './client'
 import { markdownText } from './markdown'
 import { useReasoningConfig } from './provider'
 import { ReasoningSummary } from './summary'
@@ -185,7 +185,7 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
   // render, and React then searches every memoised subtree below it for readers, each commit: a
   // megabyte trace's finished paragraphs are hundreds of thousands of fibers (bench/render). Server
   // HTML and hydration have the text inline (no portals there), and a finished block renders once.
-  const hydrated = useSyncExternalStore(subscribeNever, clientSnapshot, serverSnapshot)
+  const hydrated = useClientRender()
   const [portaled, setPortaled] = useState(false)
   if (findable && hydrated && !portaled && block.status === 'streaming') setPortaled(true)
   const [target, setTarget] = useState<HTMLDivElement | null>(null)
@@ -246,10 +246,6 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
     </>
   )
 }
-
-const subscribeNever = () => () => {}
-const clientSnapshot = () => true
-const serverSnapshot = () => false
 
 /** The row's icon: an alert when reasoning ended early, except for the user's own stop, which is no failure. */
 function StatusIcon({ status, endReason }: { readonly status: ReasoningStatus; readonly endReason: ReasoningEndReason | undefined }) {

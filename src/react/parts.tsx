@@ -35,7 +35,7 @@ import { useCopy } from './copy'
 import { formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats, type ReasoningLabels } from './labels'
 import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from './open-state'
 import { safeLocale, useReasoningConfig } from './provider'
-import { useIsomorphicLayoutEffect } from './layout-effect'
+import { useClientRender, useIsomorphicLayoutEffect } from './client'
 import { StreamingText, type RenderText } from './text'
 
 export interface ReasoningContextValue {
@@ -282,7 +282,6 @@ export const ReasoningTrigger = /* @__PURE__ */ forwardRef(function ReasoningTri
   return <Collapsible.Trigger aria-controls={open ? contentId : undefined} {...stateAttributes(block)} {...props} ref={ref} />
 })
 
-const noSubscription = () => () => {}
 
 /**
  * Whether closed content at `full` holds its text yet. Server HTML, and the hydration that
@@ -291,7 +290,7 @@ const noSubscription = () => () => {}
  * responds first and becomes findable a moment later. Open content always has it.
  */
 export function useFindableText(findable: boolean, open: boolean): boolean {
-  const fromServer = useSyncExternalStore(noSubscription, () => false, () => true)
+  const fromServer = !useClientRender()
   const [filled, setFilled] = useState(fromServer)
   useEffect(() => {
     if (filled || !findable) return

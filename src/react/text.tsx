@@ -1,7 +1,7 @@
 import { memo, useEffect, useReducer, useState, type ReactNode } from 'react'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
-import { useIsomorphicLayoutEffect } from './layout-effect'
+import { useClientRender, useIsomorphicLayoutEffect } from './client'
 import { own, splitParagraphs, tailOf, type Paragraphs } from './paragraphs'
 
 export interface RenderTextInfo {
@@ -303,6 +303,13 @@ function catchUp(done: readonly string[], shown: number, chars: number, caughtUp
   return count
 }
 
+/** The characters of `paragraphs`. */
+function lengthOf(paragraphs: readonly string[]): number {
+  let length = 0
+  for (const paragraph of paragraphs) length += paragraph.length
+  return length
+}
+
 /** A commit's catch-up budget for `render`, in characters, before any commit was measured. */
 const budgetOf = (render: RenderText | undefined): number =>
   render !== undefined && drawsParagraph(render) && render.cost !== undefined && render.cost > 1 ? Math.round(CATCH_UP_CHARS / render.cost) : CATCH_UP_CHARS
@@ -416,9 +423,18 @@ export function StreamingText({ text: latest, live, kind, render }: StreamingTex
   // Mutable on purpose: a measurement, read by the next render, never a reason to render.
   const [meter] = useState(commitMeter)
   const chars = meter.budget(budgetOf(render))
+  // A live text mounting in a client with more than a quarter of a budget of finished paragraphs
+  // (a backlog: a flood, a panel opened mid-stream) shows them from the next frame on: the frame
+  // that opens a panel (its content, scroll area and motion mount, their code runs the first time)
+  // was a 50-75 ms task with a budget of text in it (bench/render, 200 KB). Server HTML and the
+  // hydration that adopts it have them at once, and so does a mount with a few paragraphs.
+  const client = useClientRender()
   const [progress, setProgress] = useState<Progress>(() => {
-    const first = live ? catchUp(done, 0, chars, true) : done.length
-    return { shown: first, text, ticks, byText: true, caughtUp: first === done.length }
+    const deferred = live && client && lengthOf(done) > chars / 4
+    const first = !live ? done.length : deferred ? 0 : catchUp(done, 0, chars, true)
+    // Deferred: tick in the next frame (not only once a whole frame passed without new text, see
+    // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows whole).
+    return { shown: first, text, ticks, byText: !deferred, caughtUp: deferred || first === done.length }
   })
   let shown = progress.shown
   if (!live) {

@@ -394,6 +394,22 @@ describe('hydrateRoot', () => {
     },
   )
 
+  it('given a streaming panel with a backlog of finished paragraphs, should have them in the server HTML and hydrate without a mismatch', async () => {
+    // A client mount shows such a backlog from its next frame on (mount-backlog.test.tsx); the server and hydration at once.
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `Paragraph ${i}: ${'the units agree after the conversion. '.repeat(12).trim()}`)
+    const store = testStore(T0)
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', `${paragraphs.join('\n\n')}\n\nlive`))
+    const result = await hydrate(
+      <ReasoningProvider now={at7s}>
+        <ReasoningPanel block={blockOf(store)} visibility="full" defaultOpen />
+      </ReasoningProvider>,
+    )
+    expectCleanHydration(result)
+    const shown = (root: ParentNode) => Array.from(root.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent.trim())
+    expect(shown(parse(result.html))).toEqual([...paragraphs, 'live'])
+    expect(shown(result.container)).toEqual([...paragraphs, 'live'])
+  })
+
   it('given every headless part inside a streaming <Reasoning>, should hydrate without a mismatch', async () => {
     const result = await hydrate(
       <ReasoningProvider now={at7s}>
