@@ -251,8 +251,8 @@ const BUDGETS = {
   // Then panel +0.14 kB (16.61 → 16.75), react and net of Radix +0.15 kB (37.48 → 37.63, 36.28 →
   // 36.43) and core +0.01 kB (15.69 → 15.71) for the paced split of a long live text (each split
   // copies the whole text: the 5 MB markdown trace went from 8.3 to 4.0 ms a KB) and
-  // selectSummary's title set (quadratic in headings before). Then panel +0.20 kB (16.75 → 16.95),
-  // react and net of Radix +0.20 kB (37.63 → 37.83, 36.43 → 36.65) for catch-up steps sized by
+  // selectSummary's title set (quadratic in headings before). Then panel +0.24 kB (16.75 → 16.99),
+  // react and net of Radix +0.25 kB (37.63 → 37.88, 36.43 → 36.68) for catch-up steps sized by
   // measured commits (a 200 KB flood shows in 414 ms instead of 899 ms on a fast machine) and a
   // live text that mounts with a backlog showing it from the next frame (the frame that opens the
   // panel was a 50-75 ms task with the text in it).

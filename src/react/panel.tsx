@@ -24,7 +24,7 @@ import { useClientRender, useIsomorphicLayoutEffect } from './client'
 import { markdownText } from './markdown'
 import { useReasoningConfig } from './provider'
 import { ReasoningSummary } from './summary'
-import type { RenderText } from './text'
+import { DeferBacklog, type RenderText } from './text'
 
 const loadMotionFeatures = () => import('./motion-features').then((mod) => mod.default)
 
@@ -186,6 +186,8 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
   // megabyte trace's finished paragraphs are hundreds of thousands of fibers (bench/render). Server
   // HTML and hydration have the text inline (no portals there), and a finished block renders once.
   const hydrated = useClientRender()
+  // Hydrated from server HTML: the text was on screen before the portal mounts it again (see DeferBacklog).
+  const [fromServer] = useState(!hydrated)
   const [portaled, setPortaled] = useState(false)
   if (findable && hydrated && !portaled && block.status === 'streaming') setPortaled(true)
   const [target, setTarget] = useState<HTMLDivElement | null>(null)
@@ -242,7 +244,7 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
           </AnimatePresence>
         )}
       </LazyMotion>
-      {findable && withText && portaled && target !== null && createPortal(inner, target)}
+      {findable && withText && portaled && target !== null && createPortal(<DeferBacklog.Provider value={!fromServer}>{inner}</DeferBacklog.Provider>, target)}
     </>
   )
 }

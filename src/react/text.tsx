@@ -1,4 +1,4 @@
-import { memo, useEffect, useReducer, useState, type ReactNode } from 'react'
+import { createContext, memo, useContext, useEffect, useReducer, useState, type ReactNode } from 'react'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
@@ -38,9 +38,9 @@ export interface WholeParagraphRenderer extends RenderText {
   readonly paragraph: (text: string, live: boolean, heading: string | undefined) => ReactNode
   /**
    * Rendering cost per character against plain text (1, the default): a commit that
-   * catches up with a burst of text adds `CATCH_UP_CHARS / cost` characters (more, up to 4
-   * times that, once commits are measured to take less than a few milliseconds), so a
-   * costlier renderer takes smaller steps and no step is a long task.
+   * catches up with a burst of text adds `CATCH_UP_CHARS / cost` characters (up to 4 times
+   * that once commits are measured to be fast, and twice either while much more is waiting),
+   * so a costlier renderer takes smaller steps and no step is a long task.
    */
   readonly cost?: number
   /**
@@ -303,6 +303,13 @@ function catchUp(done: readonly string[], shown: number, chars: number, caughtUp
   return count
 }
 
+/**
+ * Whether a live text that mounts with a backlog shows it from the next frame (see `StreamingText`):
+ * not where the text was on screen already and only moves (a panel hydrated from server HTML moves
+ * it into a portal, which mounts it again).
+ */
+export const DeferBacklog = /* @__PURE__ */ createContext(true)
+
 /** The characters of `paragraphs`. */
 function lengthOf(paragraphs: readonly string[]): number {
   let length = 0
@@ -320,8 +327,11 @@ const budgetOf = (render: RenderText | undefined): number =>
  * again) may take on a machine fast enough for more than the budget. A commit that adds finished
  * paragraphs measures its time per character, and the next one takes what fits in this time:
  * never less than the budget (`CATCH_UP_CHARS / cost`, sized so that a 2-core machine's frames
- * stay short), at most `CATCH_UP_GROWTH` times it. On a fast machine a fixed budget made a flood
- * show up to 6x later than the plain-DOM floor while the main thread idled half of each frame.
+ * stay short), at most `CATCH_UP_GROWTH` times it, and like the budget up to twice that while
+ * much more is waiting (`catchUp`). The span measured runs from `StreamingText`'s render to its
+ * layout effect, so it also holds what renders after it and its children's layout effects: it
+ * errs towards smaller steps. On a fast machine a fixed budget made a flood show up to 6x later
+ * than the plain-DOM floor while the main thread idled half of each frame.
  */
 const CATCH_UP_MS = 6
 /** How many times its fixed budget a measured commit may take at most. */
@@ -417,8 +427,9 @@ export function StreamingText({ text: latest, live, kind, render }: StreamingTex
   }
   // The text as split: the latest, or while a long one waits, the one split last.
   const { text, done } = paragraphs
-  // A finished text shows whole at once (it is not coming in faster than frames); a live one, from its first
-  // render on, a budget per new text or catch-up tick (not again in the re-render the state updates here cause).
+  // A finished text shows whole at once (it is not coming in faster than frames); a live one a budget per new
+  // text or catch-up tick (not again in the re-render the state updates here cause), from its first render on
+  // or, mounting in a client with a backlog, from the next frame on (below).
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
   // Mutable on purpose: a measurement, read by the next render, never a reason to render.
   const [meter] = useState(commitMeter)
@@ -429,8 +440,9 @@ export function StreamingText({ text: latest, live, kind, render }: StreamingTex
   // was a 50-75 ms task with a budget of text in it (bench/render, 200 KB). Server HTML and the
   // hydration that adopts it have them at once, and so does a mount with a few paragraphs.
   const client = useClientRender()
+  const deferrable = useContext(DeferBacklog) && client
   const [progress, setProgress] = useState<Progress>(() => {
-    const deferred = live && client && lengthOf(done) > chars / 4
+    const deferred = live && deferrable && lengthOf(done) > chars / 4
     const first = !live ? done.length : deferred ? 0 : catchUp(done, 0, chars, true)
     // Deferred: tick in the next frame (not only once a whole frame passed without new text, see
     // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows whole).

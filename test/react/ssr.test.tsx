@@ -394,20 +394,27 @@ describe('hydrateRoot', () => {
     },
   )
 
-  it('given a streaming panel with a backlog of finished paragraphs, should have them in the server HTML and hydrate without a mismatch', async () => {
+  it('given a streaming panel with a backlog of finished paragraphs, should have them in the server HTML, hydrate without a mismatch and keep them on the page as they move into the portal', async () => {
     // A client mount shows such a backlog from its next frame on (mount-backlog.test.tsx); the server and hydration at once.
     const paragraphs = Array.from({ length: 6 }, (_, i) => `Paragraph ${i}: ${'the units agree after the conversion. '.repeat(12).trim()}`)
     const store = testStore(T0)
     feed(store, run(), span('s1'), msgStart('m1'), content('m1', `${paragraphs.join('\n\n')}\n\nlive`))
+    const shown = (root: ParentNode) => Array.from(root.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent.trim())
+    // After hydration the panel moves its streaming text into a portal, which mounts it again: the
+    // paragraphs must never leave the page meanwhile (as a deferred backlog would, for a frame).
+    const counts: number[] = []
+    const observer = new MutationObserver(() => counts.push(document.querySelectorAll('[data-slot="reasoning-paragraph"]').length))
+    observer.observe(document.body, { childList: true, subtree: true })
     const result = await hydrate(
       <ReasoningProvider now={at7s}>
         <ReasoningPanel block={blockOf(store)} visibility="full" defaultOpen />
       </ReasoningProvider>,
-    )
+    ).finally(() => observer.disconnect())
     expectCleanHydration(result)
-    const shown = (root: ParentNode) => Array.from(root.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent.trim())
     expect(shown(parse(result.html))).toEqual([...paragraphs, 'live'])
     expect(shown(result.container)).toEqual([...paragraphs, 'live'])
+    expect(counts.length).toBeGreaterThan(0)
+    expect(Math.min(...counts)).toBe(paragraphs.length + 1)
   })
 
   it('given every headless part inside a streaming <Reasoning>, should hydrate without a mismatch', async () => {
