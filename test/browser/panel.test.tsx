@@ -237,6 +237,66 @@ describe('ReasoningPanel in Chromium', () => {
     })
   })
 
+  describe("the row's icon", () => {
+    /** The colour `value` (a custom property of the skin) resolves to, here. */
+    function colourOf(value: string): string {
+      const probe = document.createElement('span')
+      probe.style.color = value
+      slot('reasoning-panel').append(probe)
+      const colour = getComputedStyle(probe).color
+      probe.remove()
+      return colour
+    }
+
+    it('should spin (unless motion is reduced) in the accent colour while streaming, stop once complete, and take the danger colour when interrupted, not for the user\'s own stop', async () => {
+      const store = streamingStore()
+      const { rerender } = render(<ReasoningPanel block={store.getState().blocks[0]!} />)
+      // No spin where the reader asked for reduced motion (the *-reduced-motion lanes).
+      const spin = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'none' : 'reasoning-spin'
+      expect(getComputedStyle(slot('reasoning-icon')).animationName).toBe(spin)
+      expect(getComputedStyle(slot('reasoning-icon')).color).toBe(colourOf('var(--reasoning-accent)'))
+      feed(store, msgEnd('m1'), spanEnd('s1'))
+      rerender(<ReasoningPanel block={store.getState().blocks[0]!} />)
+      await waitFor(() => expect(getComputedStyle(slot('reasoning-icon')).animationName).toBe('none'))
+      expect(getComputedStyle(slot('reasoning-icon')).color).not.toBe(colourOf('var(--reasoning-accent)'))
+
+      for (const [reason, danger] of [['failed', true], ['stopped', false]] as const) {
+        const ended = streamingStore()
+        ended.streamEnded(undefined, reason)
+        rerender(<ReasoningPanel block={ended.getState().blocks[0]!} />)
+        const icon = slot('reasoning-icon')
+        expect(icon).toHaveAttribute('data-end-reason', reason)
+        expect(getComputedStyle(icon).animationName).toBe('none')
+        expect(getComputedStyle(icon).color === colourOf('var(--reasoning-danger)')).toBe(danger)
+      }
+    })
+
+    it('should be styled by its own status: no rule keys descendants on a status attribute, which would restyle every part of a long trace when its block ends', () => {
+      // Style invalidation goes by attribute name: a rule such as `[data-status='streaming'] [data-slot='x']`
+      // restyles every element with a data-slot under an element whose data-status changes (0.5 s at the end
+      // of a 5 MB trace in bench/render/large.ts).
+      const descendantOfState = /\[data-(?:status|end-reason)[^\]]*\](?:\[[^\]]*\]|:[\w-]+(?:\([^()]*\))?)*\s*[>~+]?\s+[[\w.*:]/
+      const offending: string[] = []
+      const visit = (rules: CSSRuleList) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSStyleRule && descendantOfState.test(rule.selectorText)) offending.push(rule.selectorText)
+          if ('cssRules' in rule && rule.cssRules instanceof CSSRuleList) visit(rule.cssRules)
+        }
+      }
+      let checked = 0
+      for (const sheet of document.styleSheets) {
+        if (!Array.from(sheet.cssRules).some((r) => r.cssText.includes('reasoning-icon'))) continue
+        checked++
+        visit(sheet.cssRules)
+      }
+      expect(checked).toBeGreaterThan(0)
+      expect(offending).toEqual([])
+      // The pattern finds what it is for.
+      expect(descendantOfState.test(":where([data-slot='reasoning-panel'][data-status='streaming'] [data-slot='reasoning-icon'])")).toBe(true)
+      expect(descendantOfState.test(":where([data-slot='reasoning-icon'][data-status='interrupted']:not([data-end-reason='stopped']))")).toBe(false)
+    })
+  })
+
   describe('reduced motion', () => {
     it('given the shimmer runs by default, when prefers-reduced-motion is reduce, should stop the status and ThinkingIndicator animations', async () => {
       render(
