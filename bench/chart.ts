@@ -6,8 +6,9 @@
  *   `tsx bench/render/run.ts`): first delta to the last paint, divided by the
  *   number of deltas, 25 to 200 KB. From large.json (`tsx bench/render/large.ts`):
  *   the kit's line carried on to 1,000 and 5,000 KB and a line for one endless
- *   paragraph, as the median wall time of the stream divided by its deltas
- *   (large runs do not wait for the last paint). A flat line means the cost of
+ *   paragraph, from the flood runs (as fast as the page takes the deltas, as in
+ *   render.json): the median time from the first delta until all the text was
+ *   shown, divided by the deltas. A flat line means the cost of
  *   a delta does not grow with the trace; a rising one means rendering is
  *   superlinear.
  * - docs/perf-history.svg: per-delta cost against the finished blocks already
@@ -115,14 +116,18 @@ interface LargeResults {
   readonly cells: Readonly<Record<string, readonly LargeRun[]>>
 }
 
-/** Median wall time per delta handed over (a capped run counts what it delivered, and is marked). */
+/**
+ * The flood runs' median time per delta, from the first delta until all the text was shown (a run
+ * whose text never completed counts its wall time, a capped run what it delivered: both a lower
+ * bound, marked as capped).
+ */
 function largePoints(results: LargeResults, trace: Trace): Point[] {
   return Object.values(results.cells)
-    .filter((runs) => runs.length > 0 && runs[0]!.trace === trace)
+    .filter((runs) => runs.length > 0 && runs[0]!.trace === trace && (runs[0]!.delivery ?? 'flood') === 'flood')
     .map((runs) => ({
       kb: runs[0]!.kb,
-      perDelta: median(runs.map((r) => r.stream.wallMs / Math.max(1, r.stream.delivered))),
-      capped: runs.some((r) => r.stream.capped),
+      perDelta: median(runs.map((r) => (r.stream.wallMs + (r.stream.toPaintMs ?? 0)) / Math.max(1, r.stream.delivered))),
+      capped: runs.some((r) => r.stream.capped || r.stream.toPaintMs === null),
     }))
     .sort((a, b) => a.kb - b.kb)
 }
@@ -173,7 +178,7 @@ export function chart(render: RenderResults | null, large: LargeResults | null):
   const contenders = render ? (Object.keys(STYLE) as ContenderName[]).filter((c) => render.cells.some((cell) => cell.contender === c)) : []
   const renderSizes = new Set(render ? render.cells.map((c) => c.kb) : [])
   const megabytes: Series[] = large
-    ? (['markdown', 'endless'] as const).map((trace) => ({ style: LARGE_STYLE[trace], points: largePoints(large, trace), note: 'wall / delta, no paint wait', anchors: renderSizes }))
+    ? (['markdown', 'endless'] as const).map((trace) => ({ style: LARGE_STYLE[trace], points: largePoints(large, trace), note: 'first delta → all text shown, per delta', anchors: renderSizes }))
     : []
   // The megabyte lines follow the kit's (or lead, without it).
   if (!contenders.includes('kit')) series.push(...megabytes)
@@ -245,13 +250,13 @@ export function chart(render: RenderResults | null, large: LargeResults | null):
     )
     subtitle.push(`${render.deltaChars} characters per delta, one delta per task, as fast as the page takes them · lower is better`)
   }
-  if (large) subtitle.push(`Dashed, megabyte traces: ${large.environment}`)
+  if (large) subtitle.push(`Dashed, megabyte traces: ${large.environment.replace(/; paced at .*$/, '')}`)
   const description = [
     render
       ? `Milliseconds per delta, from the first delta to the last paint, divided by the number of deltas, for traces of ${[...new Set(render.cells.map((c) => c.kb))].sort((a, b) => a - b).join(', ')} KB (${render.deltaChars} characters per delta).`
       : '',
     large
-      ? `The dashed lines are the megabyte runs of bench/render/large.ts: the median over ${large.runs} runs of the stream's wall time divided by its deltas, with no wait for the last paint (large runs do not measure it), so at the same length they read lower than the solid lines.`
+      ? `The dashed lines are the megabyte flood runs of bench/render/large.ts: the median over ${large.runs} runs of the time from the first delta until all the text was shown, divided by the deltas.`
       : '',
     'Both axes are logarithmic.',
     ...drawn.map(({ style, points: pts, note }) =>
@@ -264,7 +269,7 @@ export function chart(render: RenderResults | null, large: LargeResults | null):
 
   const notes: string[] = []
   if (large && render) {
-    notes.push(`solid: first delta → last paint (bench/render/run.ts) · dashed: median of ${large.runs} runs' wall time ÷ deltas, no wait for the last paint (bench/render/large.ts);`)
+    notes.push(`solid: first delta → last paint (bench/render/run.ts) · dashed: median of ${large.runs} flood runs, first delta → all text shown, ÷ deltas (bench/render/large.ts);`)
     notes.push('a small dot starts a dashed line at a length the solid lines also measure')
   }
   if (capped) notes.push('hollow marker: stopped at the cap, a lower bound (longer traces skipped)')

@@ -4,12 +4,16 @@
  *
  *   tsx bench/render/large.ts
  *
- * Streams each trace as run.ts does (100-character deltas, one per task, as fast as the
- * page takes them; the store flushes once a frame), on the same page, and measures:
+ * Streams each trace as run.ts does (100-character deltas, one per task; the store flushes once a
+ * frame), on the same page, in two deliveries: a `flood` (as fast as the page takes them: on a fast
+ * machine faster than the panel shows them, which then catches up in steps) and `paced` (at
+ * BENCH_LARGE_RATE KB a second, which the panel keeps up with, so what a frame costs at each point
+ * of the trace is what is measured), and measures:
  *
  * - main-thread CPU per streamed KB in slices of the trace: CDP `Performance.getMetrics`
- *   TaskDuration (thread time) sampled with the page's delivered count every 0.5 s; the
- *   flatness is the last slice's CPU per KB over the first's;
+ *   TaskDuration (thread time) sampled with the page's delivered count every 0.25 s; the
+ *   flatness is the last slice's CPU per KB over the first's (paced: a flood's panel lags the
+ *   delivered count, and its slices can be shorter than a sample);
  * - the longest task over the whole stream (Long Tasks API) and how many passed 50 ms;
  * - when all the text shows: a flood outruns the frames and the panel shows it in steps, so the
  *   text may complete after the last delta (the last DOM change before the text was found
@@ -26,6 +30,8 @@
  * Env knobs:
  *   BENCH_LARGE_SIZES    KB, default 200,1000,5000
  *   BENCH_LARGE_TRACES   default markdown,endless
+ *   BENCH_LARGE_DELIVERY default flood,paced
+ *   BENCH_LARGE_RATE     KB a second of the paced delivery, default 250
  *   BENCH_LARGE_RUNS     runs per cell, default 3 (medians and ranges are reported)
  *   BENCH_LARGE_CAP_MS   stop a stream after this long, default 600000
  *   BENCH_LARGE_OUT      default bench/results/large.json
@@ -43,6 +49,8 @@ import type { PageResult, ScrollResult } from './protocol'
 const repo = resolve(import.meta.dirname, '../..')
 const SIZES = (process.env.BENCH_LARGE_SIZES ?? '200,1000,5000').split(',').map(Number)
 const TRACES = (process.env.BENCH_LARGE_TRACES ?? 'markdown,endless').split(',') as Trace[]
+const DELIVERIES = (process.env.BENCH_LARGE_DELIVERY ?? 'flood,paced').split(',') as Delivery[]
+const RATE_KBPS = Number(process.env.BENCH_LARGE_RATE ?? 250)
 const RUNS = Number(process.env.BENCH_LARGE_RUNS ?? 3)
 const CAP_MS = Number(process.env.BENCH_LARGE_CAP_MS ?? 600_000)
 const OUT = resolve(repo, process.env.BENCH_LARGE_OUT ?? 'bench/results/large.json')
@@ -52,6 +60,8 @@ const SCROLL_FRAMES = 240
 const SCROLL_STEP = 200
 
 type Trace = 'markdown' | 'endless'
+/** As fast as the page takes the deltas, or paced to RATE_KBPS. */
+export type Delivery = 'flood' | 'paced'
 
 interface Sample {
   /** KB delivered and main-thread CPU so far (ms), as sampled. */
@@ -61,6 +71,8 @@ interface Sample {
 
 export interface LargeRun {
   readonly trace: Trace
+  /** Absent in results written before deliveries were told apart: a flood. */
+  readonly delivery?: Delivery
   readonly kb: number
   readonly stream: PageResult
   /** Main-thread CPU (thread time) over the stream, ms. */
@@ -91,12 +103,12 @@ function sliceRate(samples: readonly Sample[], fromKb: number, toKb: number): nu
   return b.kb > a.kb ? (b.taskMs - a.taskMs) / (b.kb - a.kb) : NaN
 }
 
-async function measureOnce(context: BrowserContext, origin: string, trace: Trace, kb: number): Promise<LargeRun> {
+async function measureOnce(context: BrowserContext, origin: string, trace: Trace, delivery: Delivery, kb: number): Promise<LargeRun> {
   const page = await context.newPage()
   try {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
-    await page.goto(`${origin}/?contender=kit&kb=${kb}&cap=${CAP_MS}&trace=${trace}&open=stay&check=late`)
+    await page.goto(`${origin}/?contender=kit&kb=${kb}&cap=${CAP_MS}&trace=${trace}&open=stay&check=late${delivery === 'paced' ? `&rate=${RATE_KBPS}` : ''}`)
     await page.evaluate(() => window.bench!.ready)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
@@ -112,7 +124,7 @@ async function measureOnce(context: BrowserContext, origin: string, trace: Trace
     let streaming = true
     const sampling = (async () => {
       while (streaming) {
-        await new Promise((done) => setTimeout(done, 500))
+        await new Promise((done) => setTimeout(done, 250))
         if (!streaming) break
         const [delivered, task] = await Promise.all([page.evaluate(() => window.bench!.progress()), metric('TaskDuration')])
         samples.push({ kb: (delivered * 100) / 1000, taskMs: (task - task0) * 1000 })
@@ -130,6 +142,7 @@ async function measureOnce(context: BrowserContext, origin: string, trace: Trace
     const last = sliceRate(samples, Math.max(0, kb - SLICE_KB), kb)
     return {
       trace,
+      delivery,
       kb,
       stream,
       taskMs: round(taskMs),
@@ -158,13 +171,13 @@ const range = (values: readonly number[], digits = 1) =>
 
 function table(cells: ReadonlyMap<string, LargeRun[]>): string {
   const head = [
-    'trace', 'KB', 'runs', 'wall s', 'all text shown, s after the last delta', 'CPU ms/KB (whole)', 'ms/KB first 200 KB', 'ms/KB last 200 KB', 'last ÷ first',
+    'trace', 'delivery', 'KB', 'runs', 'wall s', 'all text shown, s after the last delta', 'CPU ms/KB (whole)', 'ms/KB first 200 KB', 'ms/KB last 200 KB', 'last ÷ first',
     'longest task ms', 'tasks > 50 ms', 'commits / frames', 'heap growth ÷ text', 'scroll: frame p50 / p95 / max ms', 'frames > 17.5 ms', 'full text',
   ]
   const rows = [...cells.values()].map((runs) => {
     const r = runs[0]!
     return [
-      r.trace, String(r.kb), String(runs.length),
+      r.trace, r.delivery ?? 'flood', String(r.kb), String(runs.length),
       range(runs.map((x) => x.stream.wallMs / 1000)),
       runs.every((x) => x.stream.toPaintMs !== null) ? range(runs.map((x) => x.stream.toPaintMs! / 1000)) : 'never',
       range(runs.map((x) => x.cpuPerKb), 2),
@@ -198,17 +211,19 @@ async function main(): Promise<void> {
     // Rounds: one run of every cell, then the next round, so that load from elsewhere falls on all alike.
     for (let round = 0; round < RUNS; round++) {
       for (const trace of TRACES) {
-        for (const kb of SIZES) {
-          const run = await measureOnce(context, origin, trace, kb)
-          const key = `${trace} ${kb}`
-          cells.set(key, [...(cells.get(key) ?? []), run])
-          console.log(`  long tasks (start ms, duration ms): ${JSON.stringify(run.stream.longTaskTimes)}`)
-          console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms, heap growth ÷ text ${((run.heapAfter - run.heapBefore) / run.textBytes).toFixed(2)}, scroll p95 ${run.scroll.p95} ms`)
+        for (const delivery of DELIVERIES) {
+          for (const kb of SIZES) {
+            const run = await measureOnce(context, origin, trace, delivery, kb)
+            const key = `${trace} ${delivery} ${kb}`
+            cells.set(key, [...(cells.get(key) ?? []), run])
+            console.log(`  long tasks (start ms, duration ms): ${JSON.stringify(run.stream.longTaskTimes)}`)
+            console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms, heap growth ÷ text ${((run.heapAfter - run.heapBefore) / run.textBytes).toFixed(2)}, scroll p95 ${run.scroll.p95} ms`)
+          }
         }
       }
     }
     const loadAfter = loadavg()[0]!
-    const environment = `Chromium ${browser.version()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'} (${cpus().length} cores, load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
+    const environment = `Chromium ${browser.version()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'} (${cpus().length} cores, load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}${DELIVERIES.includes('paced') ? `; paced at ${RATE_KBPS} KB/s` : ''}`
     const markdown = table(cells)
     console.log(`\n${environment}\n\n${markdown}`)
     mkdirSync(dirname(OUT), { recursive: true })

@@ -2,7 +2,8 @@
  * The benchmark page: `?contender=kit|kit-plain|naive|streamdown|floor&kb=200&cap=90000`,
  * and for megabyte traces (large.ts) `&trace=endless` (one paragraph, no line break)
  * `&open=stay` (the kit's panel stays open when the block ends, to be scrolled) and `&check=late`
- * (the text is compared after the measured span; see run()).
+ * (the text is compared after the measured span; see run()), `&rate=250` (deltas paced to 250 KB
+ * a second instead of as fast as the page takes them).
  * Loads only the named contender (the floor page has no React at all), mounts
  * it, and exposes `window.bench` for run.ts. `run()` streams the trace one
  * delta per task — each delta a `MessageChannel` message, the next posted when
@@ -23,6 +24,8 @@ const kb = Number(params.get('kb') ?? 200)
 const capMs = Number(params.get('cap') ?? 90_000)
 const trace = params.get('trace') === 'endless' ? 'endless' : 'markdown'
 const lateCheck = params.get('check') === 'late'
+/** KB a second the deltas are paced to; 0: as fast as the page takes them (a flood). */
+const rateKbps = Number(params.get('rate') ?? 0)
 /** Frames the contender gets after the last delta, under `&check=late`, before its text is compared. */
 const LATE_FRAMES = 30
 /** Frames to wait for the full text after the last delta before calling it dropped. */
@@ -76,7 +79,10 @@ async function setUp(): Promise<{ contender: Contender; trace: Trace }> {
 /** Deltas handed over so far (for a runner sampling CPU time as the trace streams). */
 let delivered = 0
 
-/** Hands every delta over, one per task; stops early once `capMs` have passed. */
+/**
+ * Hands every delta over, one per task; stops early once `capMs` have passed. Paced (`rateKbps`),
+ * a delta that would run ahead of the rate waits for its time.
+ */
 function stream(contender: Contender, deltas: readonly string[]) {
   return new Promise<{ start: number; end: number; delivered: number; capped: boolean }>((resolve) => {
     const { port1, port2 } = new MessageChannel()
@@ -91,9 +97,11 @@ function stream(contender: Contender, deltas: readonly string[]) {
       if (i === deltas.length || capped) {
         port1.close()
         resolve({ start, end, delivered: i, capped: i < deltas.length })
-      } else {
-        port2.postMessage(null)
+        return
       }
+      const ahead = rateKbps > 0 ? (i * DELTA_CHARS) / rateKbps - (end - start) : 0
+      if (ahead > 1) setTimeout(() => port2.postMessage(null), ahead)
+      else port2.postMessage(null)
     }
     port2.postMessage(null)
   })
@@ -102,36 +110,51 @@ function stream(contender: Contender, deltas: readonly string[]) {
 /** What the contender shows, comparable with the trace's `expected`. */
 const visible = (contender: Contender) => visibleChars(contender.showsSource ? stripSyntax(contender.shown()) : contender.shown())
 
-/**
- * Waits, up to LATE_CHECK_LIMIT_MS, until the contender shows `expected`, reading its text only once
- * its DOM has been still for QUIET_FRAMES frames: reading megabytes of text every frame would take
- * the frames the contender needs to catch up. Returns when the text was complete (the last DOM
- * change before it was found so), or null when it never was.
- */
-async function quietThenCheck(contender: Contender, expected: string): Promise<number | null> {
-  let changed = true
-  let lastChange = performance.now()
+/** DOM changes in the host from `since` on: when the last one was, and whether one came since the last look. */
+interface Changes {
+  readonly lastChange: () => number
+  /** Whether the DOM changed since the previous call. */
+  readonly changed: () => boolean
+  readonly stop: () => void
+}
+
+function watchChanges(since: number): Changes {
+  let changed = false
+  let lastChange = since
   const observer = new MutationObserver(() => {
     changed = true
     lastChange = performance.now()
   })
   observer.observe(document.getElementById('host')!, { subtree: true, childList: true, characterData: true })
-  const limit = performance.now() + LATE_CHECK_LIMIT_MS
-  try {
-    for (let quiet = 0; performance.now() < limit; ) {
-      await nextFrame()
-      if (changed) {
-        changed = false
-        quiet = 0
-      } else if (++quiet === QUIET_FRAMES) {
-        if (visible(contender) === expected) return lastChange
-        quiet = 0
-      }
-    }
-    return null
-  } finally {
-    observer.disconnect()
+  return {
+    lastChange: () => lastChange,
+    changed: () => {
+      const was = changed
+      changed = false
+      return was
+    },
+    stop: () => observer.disconnect(),
   }
+}
+
+/**
+ * Waits, up to LATE_CHECK_LIMIT_MS, until the contender shows `expected`, reading its text only once
+ * its DOM has been still for QUIET_FRAMES frames: reading megabytes of text every frame would take
+ * the frames the contender needs to catch up. Returns when the text was complete (the last DOM
+ * change `changes` saw before it was found so: they are watched from the last delta on), or null
+ * when it never was.
+ */
+async function quietThenCheck(contender: Contender, expected: string, changes: Changes): Promise<number | null> {
+  const limit = performance.now() + LATE_CHECK_LIMIT_MS
+  for (let quiet = 0; performance.now() < limit; ) {
+    await nextFrame()
+    if (changes.changed()) quiet = 0
+    else if (++quiet === QUIET_FRAMES) {
+      if (visible(contender) === expected) return changes.lastChange()
+      quiet = 0
+    }
+  }
+  return null
 }
 
 async function run({ contender, trace }: { contender: Contender; trace: Trace }): Promise<PageResult> {
@@ -160,7 +183,9 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   // its own, in the same frame as the contender's work, so the long tasks are counted over the
   // stream and LATE_FRAMES after it, and the text is compared once, after that span.
   let checkFrom = Infinity
-  if (lateCheck && !capped) {
+  // From the last delta on: a panel that completes its text within the late frames did so then.
+  const changes = lateCheck && !capped ? watchChanges(end) : undefined
+  if (changes) {
     for (let i = 0; i < LATE_FRAMES; i++) await nextFrame()
     checkFrom = performance.now()
   } else if (!capped) {
@@ -179,8 +204,8 @@ async function run({ contender, trace }: { contender: Contender; trace: Trace })
   const inSpan = longTasks.filter((t) => t.startTime >= start && t.startTime <= Math.min(spanEnd, checkFrom))
   // A flood is shown in steps: under the late check, the panel may still be catching up. Wait for
   // it, outside the measured span (nothing below counts towards the long tasks).
-  if (lateCheck && !capped) {
-    const complete = await quietThenCheck(contender, expected)
+  if (changes) {
+    const complete = await quietThenCheck(contender, expected, changes).finally(changes.stop)
     toPaintMs = complete === null ? null : Math.max(0, complete - end)
   }
   const shown = visible(contender)
