@@ -282,7 +282,6 @@ export const ReasoningTrigger = /* @__PURE__ */ forwardRef(function ReasoningTri
   return <Collapsible.Trigger aria-controls={open ? contentId : undefined} {...stateAttributes(block)} {...props} ref={ref} />
 })
 
-
 /**
  * Whether closed content at `full` holds its text yet. Server HTML, and the hydration that
  * adopts it, have the text at once; a client mount adds it in a transition after the first

@@ -35,9 +35,9 @@ async function stepsOf(count: number, msPerParagraph: number): Promise<number[]>
   const store = testStore()
   feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'Starting.\n\n'))
   const shown: number[] = []
-  const count_ = () => document.querySelectorAll('[data-slot="reasoning-paragraph"]').length
+  const paragraphsShown = () => document.querySelectorAll('[data-slot="reasoning-paragraph"]').length
   const ui = () => (
-    <Profiler id="panel" onRender={() => shown.push(count_())}>
+    <Profiler id="panel" onRender={() => shown.push(paragraphsShown())}>
       <ReasoningProvider now={() => store.clock.now}>
         <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={renderText} />
       </ReasoningProvider>
@@ -46,7 +46,7 @@ async function stepsOf(count: number, msPerParagraph: number): Promise<number[]>
   const result = render(ui())
   feed(store, content('m1', `${paragraphs(count).join('\n\n')}\n\nlive`))
   result.rerender(ui())
-  await waitFor(() => expect(count_()).toBe(count + 2), { timeout: 10_000 })
+  await waitFor(() => expect(paragraphsShown()).toBe(count + 2), { timeout: 10_000 })
   result.unmount()
   // The paragraphs each commit added, in order, without commits that added none.
   const added: number[] = []

@@ -17,6 +17,7 @@ const paragraphs = (count: number, size: number) =>
 function mount(text: string, renderText: RenderText, finished = false) {
   const store = testStore()
   feed(store, run(), span('s1'), msgStart('m1'), content('m1', text), ...(finished ? [msgEnd('m1'), spanEnd('s1')] : []))
+  // Markdown as it is: a wrapper would lose what makes it a whole-paragraph renderer (its cost, its runs).
   const spy = vi.fn((t: string, info: RenderTextInfo) => renderText(t, info))
   const result = render(
     <ReasoningProvider now={() => store.clock.now}>
