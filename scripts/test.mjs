@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order, each as a child process
-// with inherited output. Keeps going after a failure, then prints a summary and
-// a final `N passed, M failed` line (counting steps). Exit 1 if any failed.
+// `npm test`: every check the project has, in order, each as a child process,
+// its output shown as it comes and kept in test-results/logs/<key>.log. Keeps going
+// after a failure, then prints what failed again (a CI log is read from its tail),
+// a summary and a final `N passed, M failed` line (counting steps). Exit 1 if any failed.
 // Steps of one `group` run side by side (type-check and lint; the Firefox and WebKit
 // browser lanes; the three engines' e2e); their output goes to test-results/logs/<key>.log
 // and is printed whole as each ends, so they never interleave.
@@ -9,7 +10,7 @@
 //   node scripts/test.mjs                 all steps
 //   node scripts/test.mjs unit lint       a subset, by key (order is kept)
 //   node scripts/test.mjs --list          list step keys
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { accessSync, constants, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromiumPath } from '../test/helpers/chromium.mjs';
@@ -104,22 +105,31 @@ const wallStart = performance.now();
 const results = [];
 const logs = resolve(root, 'test-results/logs');
 
-/** Runs one step with inherited output. */
+/** Runs one step, its output to the terminal as it comes and into its log (for the digest of failures at the end). */
 function runInline(step) {
   console.log(`\n━━━ ${step.label} ━━━ ${[step.cmd, ...step.args].join(' ')}`);
   const started = performance.now();
+  const finish = (ok, note = '') => {
+    if (note) console.error(note);
+    return { key: step.key, label: step.label, ok, seconds: (performance.now() - started) / 1000 };
+  };
   const problem = step.precheck?.();
-  let ok;
-  if (problem) {
-    console.error(`FAIL: ${problem}`);
-    ok = false;
-  } else {
-    const r = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: process.env });
-    if (r.error) console.error(`FAIL: could not start ${step.cmd}: ${r.error.message}`);
-    else if (r.signal) console.error(`FAIL: ${step.label} killed by ${r.signal}`);
-    ok = !r.error && r.status === 0;
-  }
-  return { label: step.label, ok, seconds: (performance.now() - started) / 1000 };
+  if (problem) return Promise.resolve(finish(false, `FAIL: ${problem}`));
+  mkdirSync(logs, { recursive: true });
+  const log = createWriteStream(resolve(logs, `${step.key}.log`));
+  return new Promise((settle) => {
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      from.on('data', (chunk) => {
+        to.write(chunk);
+        log.write(chunk);
+      });
+    }
+    child.once('error', (error) => log.end(() => settle(finish(false, `FAIL: could not start ${step.cmd}: ${error.message}`))));
+    child.once('close', (status, signal) =>
+      log.end(() => settle(finish(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : ''))),
+    );
+  });
 }
 
 /** Runs one step of a group, its output into its log; prints the log when it ends. */
@@ -136,7 +146,7 @@ function runLogged(step) {
       // No log: the step never started.
     }
     console.log(`━━━ ${step.label}: ${ok ? 'PASS' : 'FAIL'} in ${seconds.toFixed(1)} s`);
-    return { label: step.label, ok, seconds };
+    return { key: step.key, label: step.label, ok, seconds };
   };
   const problem = step.precheck?.();
   if (problem) return Promise.resolve(done(false, `FAIL: ${problem}`));
@@ -156,20 +166,43 @@ function runLogged(step) {
 for (let i = 0; i < selected.length; ) {
   const step = selected[i];
   if (!step.group) {
-    results.push(runInline(step));
+    results.push(await runInline(step));
     i++;
     continue;
   }
   const group = [];
   while (i < selected.length && selected[i].group === step.group) group.push(selected[i++]);
   if (group.length === 1) {
-    results.push(runInline(group[0]));
+    results.push(await runInline(group[0]));
     continue;
   }
   console.log(`\n━━━ side by side: ${group.map((s) => s.label).join(', ')} (logs in test-results/logs/) ━━━`);
   const started = performance.now();
   results.push(...(await Promise.all(group.map(runLogged))));
   console.log(`━━━ side by side: ${((performance.now() - started) / 1000).toFixed(1)} s wall`);
+}
+
+/**
+ * What failed, again at the end: a CI log is often read from its tail, where a failure printed
+ * minutes earlier is long gone. From vitest's "Failed Tests" section when there is one, else the
+ * step's last lines.
+ */
+function failureDigest(key) {
+  let text;
+  try {
+    text = readFileSync(resolve(logs, `${key}.log`), 'utf8');
+  } catch {
+    return [];
+  }
+  // eslint-disable-next-line no-control-regex -- colour codes are what we strip
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /⎯ Failed Tests? \d+ ⎯|⎯ Unhandled Errors? ⎯/.test(line));
+  return start >= 0 ? lines.slice(start, start + 120) : lines.slice(-40);
+}
+
+for (const r of results.filter((result) => !result.ok)) {
+  console.log(`\n━━━ what failed in ${r.label} (test-results/logs/${r.key}.log) ━━━`);
+  for (const line of failureDigest(r.key)) console.log(line);
 }
 
 const width = Math.max(4, ...results.map((r) => r.label.length));
