@@ -14,7 +14,8 @@
  *   TaskDuration (thread time) sampled with the page's delivered count every 0.25 s; the
  *   flatness is the last slice's CPU per KB over the first's (paced: a flood's panel lags the
  *   delivered count, and its slices can be shorter than a sample);
- * - the longest task over the whole stream (Long Tasks API) and how many passed 50 ms;
+ * - the longest task over the whole stream (Long Tasks API) and how many passed 50 ms, and the
+ *   longest task when the block ends (its status, label and icon change on a panel of megabytes);
  * - when all the text shows: a flood outruns the frames and the panel shows it in steps, so the
  *   text may complete after the last delta (the last DOM change before the text was found
  *   complete, read once the DOM was still for 10 frames); the whole run's CPU per KB includes
@@ -172,7 +173,7 @@ const range = (values: readonly number[], digits = 1) =>
 function table(cells: ReadonlyMap<string, LargeRun[]>): string {
   const head = [
     'trace', 'delivery', 'KB', 'runs', 'wall s', 'all text shown, s after the last delta', 'CPU ms/KB (whole)', 'ms/KB first 200 KB', 'ms/KB last 200 KB', 'last ÷ first',
-    'longest task ms', 'tasks > 50 ms', 'commits / frames', 'heap growth ÷ text', 'scroll: frame p50 / p95 / max ms', 'frames > 17.5 ms', 'full text',
+    'longest task ms', 'tasks > 50 ms', 'longest task at the end ms', 'commits / frames', 'heap growth ÷ text', 'scroll: frame p50 / p95 / max ms', 'frames > 17.5 ms', 'full text',
   ]
   const rows = [...cells.values()].map((runs) => {
     const r = runs[0]!
@@ -186,6 +187,7 @@ function table(cells: ReadonlyMap<string, LargeRun[]>): string {
       range(runs.map((x) => x.lastSliceMsPerKb / x.firstSliceMsPerKb), 2),
       range(runs.map((x) => x.stream.longestTaskMs), 0),
       range(runs.map((x) => x.stream.longTasks), 0),
+      range(runs.map((x) => x.scroll.endLongestTaskMs), 0),
       range(runs.map((x) => (x.stream.commits ?? 0) / Math.max(1, x.stream.frames)), 2),
       range(runs.map((x) => (x.heapAfter - x.heapBefore) / x.textBytes), 2),
       `${range(runs.map((x) => x.scroll.p50))} / ${range(runs.map((x) => x.scroll.p95))} / ${range(runs.map((x) => x.scroll.max))}`,
@@ -217,7 +219,7 @@ async function main(): Promise<void> {
             const key = `${trace} ${delivery} ${kb}`
             cells.set(key, [...(cells.get(key) ?? []), run])
             console.log(`  long tasks (start ms, duration ms): ${JSON.stringify(run.stream.longTaskTimes)}`)
-            console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms, heap growth ÷ text ${((run.heapAfter - run.heapBefore) / run.textBytes).toFixed(2)}, scroll p95 ${run.scroll.p95} ms`)
+            console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms (at the end ${run.scroll.endLongestTaskMs} ms), heap growth ÷ text ${((run.heapAfter - run.heapBefore) / run.textBytes).toFixed(2)}, scroll p95 ${run.scroll.p95} ms`)
           }
         }
       }

@@ -37,6 +37,8 @@ export interface ScrollResult {
   readonly intervals: readonly number[]
   readonly longTasks: number
   readonly longestTaskMs: number
+  /** The longest task from the block's end (`finish()`) through the 30 frames after it (0: none over 50 ms). */
+  readonly endLongestTaskMs: number
 }
 
 /** What one streamed trace measured, in the page. Times in ms. */
