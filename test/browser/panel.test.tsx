@@ -93,15 +93,26 @@ describe('ReasoningPanel in Chromium', () => {
       expect(getComputedStyle(body).maxHeight).toBe('160px')
       expect(getComputedStyle(body).overflowY).toBe('auto')
       const append = (delta: string) => act(() => store.dispatch(content('m1', delta)))
+      // A delta may show a few ms after it arrives, from a timer (a live text's split is paced:
+      // SPLIT_SHARE in text.tsx; Firefox's 1 ms clock makes even a short split look that long),
+      // and then the body follows in that frame's ResizeObserver step, before paint. So each check
+      // waits until the text shows, then for a frame to render: what a reader sees painted.
+      const onScreen = async (text: string) => {
+        const want = text.trim()
+        for (let i = 0; i < 60 && !(body.textContent ?? '').includes(want); i++) await nextFrame()
+        expect(body.textContent).toContain(want)
+        await nextFrame()
+        await nextFrame()
+      }
 
-      // Half a paragraph, then the rest with the blank line that ends it: one delta per frame,
-      // as a live stream delivers them. Checked a frame later, after the browser's own layout.
+      // Half a paragraph, then the rest with the blank line that ends it: one delta at a time,
+      // as a live stream delivers them.
       for (let i = 1; i <= 10; i++) {
         append(paragraph(i).slice(0, 40))
-        await nextFrame()
+        await onScreen(paragraph(i).slice(0, 40))
         expect(gapBelow(body), `px below the view, mid-paragraph ${i}`).toBeLessThanOrEqual(1)
         append(paragraph(i).slice(40))
-        await nextFrame()
+        await onScreen(paragraph(i))
         expect(gapBelow(body), `px below the view, paragraph ${i} just ended`).toBeLessThanOrEqual(1)
       }
       expect(body.scrollHeight).toBeGreaterThan(body.clientHeight * 3)
@@ -112,7 +123,7 @@ describe('ReasoningPanel in Chromium', () => {
       expect(gapBelow(body)).toBeGreaterThan(24)
       for (let i = 11; i <= 14; i++) {
         append(paragraph(i))
-        await nextFrame()
+        await onScreen(paragraph(i))
         expect(body.scrollTop).toBeCloseTo(held, 0)
       }
       expect(gapBelow(body)).toBeGreaterThan(200)
@@ -123,7 +134,7 @@ describe('ReasoningPanel in Chromium', () => {
       expect(gapBelow(body)).toBeLessThanOrEqual(1)
       for (let i = 15; i <= 18; i++) {
         append(paragraph(i))
-        await nextFrame()
+        await onScreen(paragraph(i))
         expect(gapBelow(body)).toBeLessThanOrEqual(1)
       }
     })
