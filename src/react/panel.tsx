@@ -251,10 +251,9 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
 
 /** The row's icon: an alert when reasoning ended early, except for the user's own stop, which is no failure. */
 function StatusIcon({ status, endReason }: { readonly status: ReasoningStatus; readonly endReason: ReasoningEndReason | undefined }) {
-  if (status === 'interrupted' && endReason === 'stopped') return <BulbIcon data-slot="reasoning-icon" data-status={status} data-end-reason={endReason} />
-  if (status === 'interrupted') return <AlertIcon data-slot="reasoning-icon" data-status={status} data-end-reason={endReason} />
-  if (status === 'complete') return <BulbIcon data-slot="reasoning-icon" data-status={status} />
-  return <SparkIcon data-slot="reasoning-icon" data-status={status} />
+  const interrupted = status === 'interrupted'
+  const Icon = interrupted ? (endReason === 'stopped' ? BulbIcon : AlertIcon) : status === 'complete' ? BulbIcon : SparkIcon
+  return <Icon data-slot="reasoning-icon" data-status={status} data-end-reason={interrupted ? endReason : undefined} />
 }
 
 /** The box whose scrolling moves `element`: its nearest vertically scrolling ancestor, else the page. */
