@@ -121,7 +121,11 @@ interface Changes {
 function watchChanges(since: number): Changes {
   let changed = false
   let lastChange = since
-  const observer = new MutationObserver(() => {
+  // A group frozen at idle (the kit, text.tsx) swaps React's elements for the same ones copied:
+  // the text does not change, so it does not count.
+  const frozen = (record: MutationRecord) => record.target instanceof Element && record.target.hasAttribute('data-frozen')
+  const observer = new MutationObserver((records) => {
+    if (records.every(frozen)) return
     changed = true
     lastChange = performance.now()
   })

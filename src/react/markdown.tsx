@@ -504,6 +504,8 @@ export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ Object.assig
     // bench/render, task CPU and script time of the two panels on the same trace).
     cost: 2,
     runs: markdownRuns,
+    // Plain elements; a code block's copy button is the one handler (see `Group` in text.tsx).
+    static: true,
     // A heading paragraph is the heading itself; any other is a paragraph marked as markdown.
     paragraph: (text: string, live: boolean, heading: string | undefined): ReactNode =>
       heading !== undefined ? (

@@ -605,11 +605,11 @@ export const ReasoningText = /* @__PURE__ */ forwardRef(function ReasoningText(
             {message.meta?.title !== undefined && <strong data-slot="reasoning-step-title">{message.meta.title}</strong>}
           </p>
         )}
-        <StreamingText text={message.text} live={message.status === 'streaming'} kind="step" render={renderText} />
+        <StreamingText text={message.text} live={message.status === 'streaming'} kind="step" render={renderText} labels={labels} />
         {message.meta && <Outcome outcome={message.meta} labels={labels} locale={locale} />}
       </div>
     ) : (
-      <StreamingText key={message.id} text={message.text} live={message.status === 'streaming'} kind="text" render={renderText} />
+      <StreamingText key={message.id} text={message.text} live={message.status === 'streaming'} kind="text" render={renderText} labels={labels} />
     ),
   )
   return (

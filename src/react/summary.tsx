@@ -51,7 +51,7 @@ export const ReasoningSummary = /* @__PURE__ */ forwardRef(function ReasoningSum
     <div data-slot="reasoning-summary" data-source={summary.source} data-status={visible.status} {...props} ref={ref}>
       {providerOnly && <p data-slot="reasoning-summary-heading">{merged.summary}</p>}
       {summary.source === 'provider' && summary.text !== undefined ? (
-        <StreamingText text={summary.text} live={streaming} kind="summary" render={render} />
+        <StreamingText text={summary.text} live={streaming} kind="summary" render={render} labels={merged} />
       ) : summary.source === 'titles' ? (
         <ul data-slot="reasoning-summary-titles">
           {summary.titles.map((title, i) => (

@@ -1,4 +1,5 @@
-import { createContext, memo, useContext, useEffect, useReducer, useState, type ReactNode } from 'react'
+import { createContext, memo, useContext, useEffect, useReducer, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
@@ -48,6 +49,12 @@ export interface WholeParagraphRenderer extends RenderText {
    * lays out only its last run. Without it, a long paragraph renders whole, every frame while live.
    */
   readonly runs?: ParagraphRuns
+  /**
+   * What it renders for a finished paragraph is plain DOM: no state that changes, no handler but
+   * a button's click. Then a finished group of paragraphs (see `FROZEN_AFTER`) can be kept as a
+   * copy of its DOM, without React's fibers and props for it (`markdownText` is).
+   */
+  readonly static?: boolean
 }
 
 /**
@@ -88,6 +95,11 @@ interface ParagraphProps {
 export const RUN_CHARS = 4_000
 /** Paragraphs (and runs) per memoised group: a commit re-renders the newest group and skips the others whole. */
 const GROUP = 64
+/**
+ * Full groups kept as React rendered them after the newest paragraphs; the ones before may be
+ * frozen (see `Group`). A text shorter than that (about 17 KB of markdown) is never frozen.
+ */
+const FROZEN_AFTER = 1
 
 /** Where plain text may be cut: after any white space, else (a run of none) hard, `RUN_CHARS` on. */
 function plainCut(text: string, _start: number, from: number): number {
@@ -226,6 +238,10 @@ interface GroupProps {
   readonly live: boolean
   readonly kind: ReasoningKind
   readonly render: RenderText | undefined
+  /** The group is finished, full and has another full one after it, and `render` is static: it may be frozen. */
+  readonly settled: boolean
+  /** The labels the renderer shows (a code block's copy button): a frozen group renders again when they change. */
+  readonly labels: object | undefined
 }
 
 /** Whether `a` and `b` hold the same paragraphs from `from` to `to` (the same string objects while text is appended). */
@@ -237,20 +253,210 @@ function sameRange(a: readonly string[], b: readonly string[], from: number, to:
 }
 
 /**
+ * Renderers whose finished output is plain DOM (see `WholeParagraphRenderer.static`): the kit's
+ * own. Another may hold state or handlers, so its groups are never frozen.
+ */
+const staticRender = (render: RenderText | undefined): boolean =>
+  render === undefined || render === plainText || (drawsParagraph(render) && render.static === true)
+
+/**
+ * A frozen group: a copy of its DOM, in place of what React rendered, and what it was rendered
+ * with. A 1 MB markdown trace rendered by React holds about 10 bytes of fibers and props a
+ * character (63,569 fibers for 25,257 elements); its DOM alone, none of that. The copy is the same
+ * elements and text, so find-in-page, selection and copy, and screen readers reach it as before.
+ */
+interface Frozen {
+  readonly nodes: readonly ChildNode[]
+  readonly render: RenderText | undefined
+  readonly kind: ReasoningKind
+  readonly labels: object | undefined
+}
+
+/** Frozen groups' jobs, oldest first (a job copies a group's DOM and asks React to render it frozen). */
+const freezing = new Set<() => void>()
+/** Jobs of groups that could not freeze yet (on screen; focus, a selection or a "Copied" in them): they wait for the page to scroll. */
+const parked = new Set<() => void>()
+let freezeScheduled = false
+/** Live texts catching up with a burst: groups freeze only after, never competing with the text for frames. */
+let catchingUp = 0
+/** Jobs one idle period takes at most. */
+const FREEZE_BATCH = 4
+/** Idle time left after which an idle period takes another job, ms (a job is a copy and its commit; the next frame styles and lays the copy out). */
+const FREEZE_IDLE_MS = 8
+/** How long the queue waits before it looks again, ms, while the page scrolls or a text catches up (and where there are no idle callbacks). */
+const FREEZE_WAIT_MS = 100
+
+/**
+ * Groups wait this long after the page last scrolled, ms: the frame after a freeze styles and lays
+ * out the copy, and the fibers it lets go of are garbage to collect; neither belongs in a scroll's
+ * frames. (Scrolling a 5 MB trace as groups froze beside it had frames of 33-200 ms.)
+ */
+const FREEZE_QUIET_MS = 300
+let lastScroll = -Infinity
+const onScroll = (): void => {
+  lastScroll = now()
+  for (const job of parked) freezing.add(job)
+  parked.clear()
+  scheduleFreezing()
+}
+let listening = false
+
+/** Listens to the page's scrolling (any scroller: capture) while groups wait to freeze; no listener or timer once none does. */
+function watchScrolling(): void {
+  const on = freezing.size + parked.size > 0
+  if (on === listening || typeof document === 'undefined') return
+  listening = on
+  if (on) document.addEventListener('scroll', onScroll, { capture: true, passive: true })
+  else document.removeEventListener('scroll', onScroll, true)
+}
+
+function drainFreezing(deadline?: IdleDeadline): void {
+  freezeScheduled = false
+  if (catchingUp > 0 || now() - lastScroll < FREEZE_QUIET_MS) {
+    scheduleFreezing(true)
+    return
+  }
+  for (let n = 0; n < FREEZE_BATCH && (n === 0 || (deadline !== undefined && deadline.timeRemaining() > FREEZE_IDLE_MS)); n++) {
+    const job = freezing.values().next().value
+    if (job === undefined) break
+    freezing.delete(job)
+    job()
+  }
+  scheduleFreezing()
+}
+
+function scheduleFreezing(later = false): void {
+  watchScrolling()
+  if (freezeScheduled || freezing.size === 0) return
+  freezeScheduled = true
+  // WebKit has no idle callbacks: a timer.
+  if (!later && typeof requestIdleCallback === 'function') requestIdleCallback(drainFreezing)
+  else setTimeout(drainFreezing, FREEZE_WAIT_MS)
+}
+
+/**
+ * Whether a group at `rect` is on screen or within half a screen of it: where the reader is (hovers,
+ * selects, clicks) the text stays React's, and there is little of it; it freezes once scrolled away.
+ */
+function onScreen({ top, bottom, height }: DOMRect): boolean {
+  const margin = window.innerHeight / 2
+  return height > 0 && bottom > -margin && top < window.innerHeight + margin
+}
+
+/** Whether the page's selection covers part of `element`: freezing it would take the selection away. */
+function selectionIn(element: Element): boolean {
+  const selection = typeof document.getSelection === 'function' ? document.getSelection() : null
+  return selection !== null && !selection.isCollapsed && selection.rangeCount > 0 && selection.getRangeAt(0).intersectsNode(element)
+}
+
+/** The child indices from `root` down to `node`. */
+function pathOf(root: Node, node: Node): number[] {
+  const path: number[] = []
+  for (let n: Node = node; n !== root && n.parentNode !== null; n = n.parentNode) path.unshift(Array.prototype.indexOf.call(n.parentNode.childNodes, n))
+  return path
+}
+
+/** A control clicked in a frozen group, replayed on its live twin once the group renders again. */
+interface Replay {
+  readonly path: readonly number[]
+  readonly focused: boolean
+}
+
+/**
  * Up to `GROUP` paragraphs, memoised as one: while the tail streams, every group but the
  * newest is skipped whole, so a commit's work does not grow with the paragraphs before it.
  * The live paragraph has the key its finished self will have: it keeps its runs when it ends.
+ * A settled group is frozen when the page is idle: React lets go of its fibers, and the group
+ * keeps a copy of its DOM. A click on a control in it (a code block's copy button) renders it
+ * again and clicks the control's live twin.
  */
 const Group = /* @__PURE__ */ memo(
-  function Group({ done, from, to, tail, live, kind, render }: GroupProps) {
+  function Group({ done, from, to, tail, live, kind, render, settled, labels }: GroupProps) {
+    const element = useRef<HTMLDivElement>(null)
+    const replay = useRef<Replay | undefined>(undefined)
+    const [frozen, setFrozen] = useState<Frozen | undefined>(undefined)
+    const current = frozen !== undefined && settled && frozen.render === render && frozen.kind === kind && frozen.labels === labels
+    if (frozen !== undefined && !current) setFrozen(undefined)
+
+    useEffect(() => {
+      if (!settled || current) return
+      const job = (): void => {
+        const group = element.current
+        if (group === null || !group.isConnected) return
+        if (onScreen(group.getBoundingClientRect()) || group.matches(':focus-within') || group.querySelector('[data-copied]') !== null || selectionIn(group)) {
+          parked.add(job)
+          return
+        }
+        const nodes = Array.from(group.childNodes, (node) => node.cloneNode(true) as ChildNode)
+        // Committed here, inside the idle period it was given, not in a task of React's after it.
+        flushSync(() => setFrozen({ nodes, render, kind, labels }))
+      }
+      freezing.add(job)
+      scheduleFreezing()
+      return () => {
+        freezing.delete(job)
+        parked.delete(job)
+        watchScrolling()
+      }
+    }, [settled, current, render, kind, labels])
+
+    // The copy in place of React's children (removed in this commit), and out again when it renders again.
+    const nodes = current ? frozen.nodes : undefined
+    useIsomorphicLayoutEffect(() => {
+      const group = element.current
+      if (nodes === undefined || group === null) return
+      group.append(...nodes)
+      return () => {
+        for (const node of nodes) node.remove()
+      }
+    }, [nodes])
+
+    // Rendered again after a click on a control in the copy: click its live twin.
+    useIsomorphicLayoutEffect(() => {
+      const clicked = replay.current
+      const group = element.current
+      if (current || clicked === undefined || group === null) return
+      replay.current = undefined
+      let target: Node | undefined = group
+      for (const index of clicked.path) target = target?.childNodes[index]
+      if (!(target instanceof HTMLElement)) return
+      if (clicked.focused) target.focus()
+      // After this commit, still in the click's task (its user activation holds: the clipboard needs it).
+      const twin = target
+      queueMicrotask(() => twin.click())
+    })
+
+    if (current) {
+      const thaw = (event: MouseEvent<HTMLDivElement>): void => {
+        const control = event.target instanceof Element ? event.target.closest('button, input, select, textarea, [role="button"]') : null
+        if (control === null || !event.currentTarget.contains(control)) return
+        // The click is the live twin's (below): the app's handlers above see that one, not this.
+        event.stopPropagation()
+        replay.current = { path: pathOf(event.currentTarget, control), focused: control === document.activeElement }
+        setFrozen(undefined)
+      }
+      return <div ref={element} data-slot="reasoning-group" data-frozen="" onClick={thaw} />
+    }
     const items: ReactNode[] = []
     for (let i = from; i < to; i++) items.push(<Paragraph key={i} text={done[i]!} live={false} kind={kind} render={render} />)
     if (tail !== undefined) items.push(<Paragraph key={to} text={tail} live={live} kind={kind} render={render} />)
     // A box of its own: the browser lays out the text's few groups, not its thousands of paragraphs.
-    return <div data-slot="reasoning-group">{items}</div>
+    return (
+      <div ref={element} data-slot="reasoning-group">
+        {items}
+      </div>
+    )
   },
   (a, b) =>
-    a.from === b.from && a.to === b.to && a.tail === b.tail && a.live === b.live && a.kind === b.kind && a.render === b.render && sameRange(a.done, b.done, a.from, a.to),
+    a.from === b.from &&
+    a.to === b.to &&
+    a.tail === b.tail &&
+    a.live === b.live &&
+    a.kind === b.kind &&
+    a.render === b.render &&
+    a.settled === b.settled &&
+    a.labels === b.labels &&
+    sameRange(a.done, b.done, a.from, a.to),
 )
 
 interface StreamingTextProps {
@@ -259,6 +465,8 @@ interface StreamingTextProps {
   readonly live: boolean
   readonly kind: ReasoningKind
   readonly render: RenderText | undefined
+  /** The labels the renderer shows (a code block's copy button), if any: frozen groups render again when they change. */
+  readonly labels?: object
 }
 
 /**
@@ -407,7 +615,7 @@ interface Split {
  * paragraphs finished since: a budget of them per commit (`CATCH_UP_CHARS`, sized
  * by the commits measured so far: `CATCH_UP_MS`).
  */
-export function StreamingText({ text: latest, live, kind, render }: StreamingTextProps) {
+export function StreamingText({ text: latest, live, kind, render, labels }: StreamingTextProps) {
   // Remember the previous split (React's "store information from previous renders").
   const [split, setSplit] = useState<Split>(() => {
     const start = now()
@@ -461,6 +669,13 @@ export function StreamingText({ text: latest, live, kind, render }: StreamingTex
   }
   const behind = shown < done.length
   const { byText } = progress
+  useEffect(() => {
+    if (!behind) return
+    catchingUp++
+    return () => {
+      catchingUp--
+    }
+  }, [behind])
 
   // Time this commit if it adds enough finished paragraphs of a live text (see CATCH_UP_MS). Not
   // again in the re-render its own progress update causes, which adds none.
@@ -497,11 +712,24 @@ export function StreamingText({ text: latest, live, kind, render }: StreamingTex
   const count = behind ? shown : done.length
   const withTail = !behind && tail.trim() !== ''
   const groups: ReactNode[] = []
+  // Groups that may be frozen: full ones with at least `FROZEN_AFTER` full ones after them.
+  const freezable = staticRender(render) ? count - FROZEN_AFTER * GROUP : 0
   for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
     const to = Math.min(from + GROUP, count)
     const last = to === count && (to - from < GROUP || !withTail)
     groups.push(
-      <Group key={from} done={done} from={from} to={to} tail={withTail && last ? tail : undefined} live={live} kind={kind} render={render} />,
+      <Group
+        key={from}
+        done={done}
+        from={from}
+        to={to}
+        tail={withTail && last ? tail : undefined}
+        live={live}
+        kind={kind}
+        render={render}
+        settled={to <= freezable}
+        labels={labels}
+      />,
     )
   }
   return groups

@@ -1,0 +1,164 @@
+/**
+ * Frozen groups (issue 15, the markdown heap): once the page is idle, a finished group of
+ * paragraphs with a full group after it is kept as a copy of its DOM, and React lets go of its
+ * fibers. The copy is the same elements and text, so everything that reads the DOM (find-in-page,
+ * selection and copy, screen readers) reaches all of the text as before; a click on a control in
+ * it (a code block's copy button) renders the group again and clicks the control's live twin.
+ */
+import { act, fireEvent, render, waitFor } from '@testing-library/react'
+import { markdownText, plainText, ReasoningPanel, ReasoningProvider, type RenderText } from 'reasoning-ui'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+
+/** `count` markdown paragraphs; every tenth a code block. */
+const paragraphs = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: the **running total** still holds after \`change ${i}\`.`,
+  )
+
+function mount(text: string, { renderText = markdownText as RenderText, finished = true, labels }: { renderText?: RenderText; finished?: boolean; labels?: { copyCode: string } } = {}) {
+  const store = testStore()
+  feed(store, run(), span('s1'), msgStart('m1'), content('m1', text), ...(finished ? [msgEnd('m1'), spanEnd('s1')] : []))
+  const tree = (copyCode: string | undefined) => (
+    <ReasoningProvider now={() => store.clock.now} labels={copyCode === undefined ? undefined : { copyCode }}>
+      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={renderText} />
+    </ReasoningProvider>
+  )
+  const result = render(tree(labels?.copyCode))
+  const groups = () => Array.from(result.container.querySelectorAll<HTMLElement>('[data-slot="reasoning-group"]'))
+  const frozen = () => groups().map((g) => g.hasAttribute('data-frozen'))
+  return { ...result, store, groups, frozen, relabel: (copyCode: string) => result.rerender(tree(copyCode)) }
+}
+
+/** Whether React holds `node` or anything in it (its fiber is kept on the node under a `__react` key). */
+const heldByReact = (node: Node): boolean =>
+  Object.keys(node).some((key) => key.startsWith('__react')) || Array.from(node.childNodes).some(heldByReact)
+
+const IDLE = { timeout: 5_000 }
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  document.getSelection()?.removeAllRanges()
+})
+
+describe('frozen groups', () => {
+  it('given a finished markdown text of five groups, should freeze the first three to the same DOM, none of it React\'s, and keep the last two rendered', async () => {
+    const texts = paragraphs(300)
+    const view = mount(texts.join('\n\n'))
+    // 300 paragraphs: four full groups of 64 and one of 44; a group freezes with a full one after it.
+    expect(view.groups()).toHaveLength(5)
+    const before = view.groups().map((g) => g.innerHTML)
+    expect(view.frozen()).toEqual([false, false, false, false, false])
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, false, false]), IDLE)
+    expect(view.groups().map((g) => g.innerHTML)).toEqual(before)
+    const [first, , third, fourth] = view.groups()
+    expect(heldByReact(first!.firstChild!)).toBe(false)
+    expect(heldByReact(third!.lastChild!)).toBe(false)
+    expect(heldByReact(fourth!.firstChild!)).toBe(true)
+    // All of the text is in the DOM, in order.
+    const shown = Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent)
+    expect(shown).toHaveLength(300)
+    expect(shown[0]).toBe('Paragraph 0: the running total still holds after change 0.')
+    expect(shown[15]).toContain('const step15 = 15 * 2')
+  })
+
+  it('given a click on a frozen code block\'s copy button, should render the group again and copy that block\'s code', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    const view = mount(paragraphs(200).join('\n\n'))
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    const first = view.groups()[0]!
+    const buttons = first.querySelectorAll<HTMLButtonElement>('[data-slot="reasoning-code-copy"]')
+    buttons[2]!.focus()
+    expect(document.activeElement).toBe(buttons[2])
+    await act(async () => fireEvent.click(buttons[2]!))
+    expect(writeText).toHaveBeenCalledTimes(1)
+    expect(writeText).toHaveBeenCalledWith('const step25 = 25 * 2')
+    expect(first).not.toHaveAttribute('data-frozen')
+    const live = first.querySelectorAll<HTMLButtonElement>('[data-slot="reasoning-code-copy"]')[2]!
+    expect(heldByReact(live)).toBe(true)
+    expect(live).toHaveTextContent('Copied')
+    // Focus moved to the live twin: a keyboard user stays on the button they pressed.
+    expect(document.activeElement).toBe(live)
+  })
+
+  it('given a click on text (no control) in a frozen group, should leave it frozen', async () => {
+    const view = mount(paragraphs(200).join('\n\n'))
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    fireEvent.click(view.groups()[0]!.querySelector('strong')!)
+    expect(view.frozen()[0]).toBe(true)
+  })
+
+  it('given new labels, should render the frozen groups again with them', async () => {
+    const view = mount(paragraphs(200).join('\n\n'), { labels: { copyCode: 'Copy code' } })
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    view.relabel('Code kopieren')
+    const first = view.groups()[0]!
+    expect(first.querySelector('[data-slot="reasoning-code-copy"]')).toHaveTextContent('Code kopieren')
+    // ...and freezes them again later, with the new labels.
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    expect(view.groups()[0]!.querySelector('[data-slot="reasoning-code-copy"]')).toHaveTextContent('Code kopieren')
+  })
+
+  it('given a selection in a group, should not freeze that group while the selection lasts', async () => {
+    const view = mount(paragraphs(200).join('\n\n'))
+    const range = document.createRange()
+    range.selectNodeContents(view.groups()[0]!.querySelector('strong')!)
+    document.getSelection()!.addRange(range)
+    await waitFor(() => expect(view.frozen()[1]).toBe(true), IDLE)
+    expect(view.frozen()[0]).toBe(false)
+    expect(document.getSelection()!.toString()).toBe('running total')
+    document.getSelection()!.removeAllRanges()
+    // It waits for the page to scroll (no timer polls meanwhile), then for the scrolling to stop.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(view.frozen()[0]).toBe(false)
+    fireEvent.scroll(document)
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+  })
+
+  it('should leave no scroll listener behind once its groups froze, nor once it unmounts with one waiting', async () => {
+    const add = vi.spyOn(document, 'addEventListener')
+    const remove = vi.spyOn(document, 'removeEventListener')
+    const ours = (calls: unknown[][]) => calls.filter(([type, listener]) => type === 'scroll' && (listener as { name?: string }).name === 'onScroll').length
+    const listening = () => ours(add.mock.calls) - ours(remove.mock.calls)
+    const view = mount(paragraphs(200).join('\n\n'))
+    expect(listening()).toBe(1)
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, false, false]), IDLE)
+    expect(listening()).toBe(0)
+    // A group waiting for the page to scroll (a selection in it) keeps the listener until it unmounts.
+    const other = mount(paragraphs(200).join('\n\n'))
+    const range = document.createRange()
+    range.selectNodeContents(other.groups()[0]!.querySelector('strong')!)
+    document.getSelection()!.addRange(range)
+    await waitFor(() => expect(other.frozen()[1]).toBe(true), IDLE)
+    expect(listening()).toBe(1)
+    other.unmount()
+    expect(listening()).toBe(0)
+  })
+
+  it('given a renderer of the app\'s own (it may hold state or handlers), should never freeze', async () => {
+    const own: RenderText = (text) => <span>{text}</span>
+    const view = mount(paragraphs(300).join('\n\n'), { renderText: own })
+    // The plain renderer's groups freeze: the app's renderer's must not, in the same time.
+    const plain = mount(paragraphs(300).join('\n\n'), { renderText: plainText })
+    await waitFor(() => expect(plain.frozen()).toEqual([true, true, true, false, false]), IDLE)
+    expect(view.frozen()).toEqual([false, false, false, false, false])
+  })
+
+  it('given a live text, should freeze older groups while it streams and show every paragraph when it ends', async () => {
+    const texts = paragraphs(320)
+    const view = mount(`${texts.slice(0, 200).join('\n\n')}\n\n`, { finished: false })
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    act(() => feed(view.store, content('m1', `${texts.slice(200).join('\n\n')}`), msgEnd('m1'), spanEnd('s1')))
+    view.rerender(
+      <ReasoningProvider now={() => view.store.clock.now}>
+        <ReasoningPanel block={view.store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
+      </ReasoningProvider>,
+    )
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, false, false]), IDLE)
+    const shown = Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent)
+    expect(shown).toHaveLength(320)
+    expect(shown[319]).toBe('Paragraph 319: the running total still holds after change 319.')
+  })
+})
