@@ -21,7 +21,11 @@
  *   complete, read once the DOM was still for 10 frames); the whole run's CPU per KB includes
  *   that catch-up;
  * - the JS heap after GC with the finished trace on screen, less the heap before the stream
- *   (the page, its code and the trace it streams), against the text's size;
+ *   (the page, its code and the trace it streams), against the text's size: right after the
+ *   scroll, and once the page was idle long enough for the kit to freeze its finished groups
+ *   (their number held for a second, at most 20 s), each less the heap once the panel is
+ *   unmounted and its store let go: what the kit holds (the heap before the stream is no
+ *   baseline: the page's own trace changes shape while it streams);
  * - scrolling the finished panel: frame intervals while its text moves 200 px a frame,
  *   from the top and from the middle (a frame over 16.7 ms shows as a longer interval).
  *
@@ -59,6 +63,8 @@ const OUT = resolve(repo, process.env.BENCH_LARGE_OUT ?? 'bench/results/large.js
 const SLICE_KB = 200
 const SCROLL_FRAMES = 240
 const SCROLL_STEP = 200
+/** The longest the page is left idle after the scroll for the kit's finished groups to freeze, ms. */
+const IDLE_MS = 20_000
 
 type Trace = 'markdown' | 'endless'
 /** As fast as the page takes the deltas, or paced to RATE_KBPS. */
@@ -82,9 +88,21 @@ export interface LargeRun {
   /** CPU per KB in the first and the last SLICE_KB of the trace, and their ratio. */
   readonly firstSliceMsPerKb: number
   readonly lastSliceMsPerKb: number
-  /** JS heap after GC: before the stream (the page with an empty panel) and with the finished trace shown, bytes. */
+  /**
+   * JS heap after GC, bytes: before the stream (the page with an empty panel); with the finished trace
+   * shown, right after the scroll; once the page was idle (the kit's finished groups frozen); and
+   * with the panel unmounted and its store let go (the page and the trace it streamed). What the
+   * kit holds is the heap before the unmount less the heap after it. The heap before the stream is
+   * no baseline for it: there the page also held about 4 bytes a character of the trace in V8 cons
+   * strings and their pieces that were gone after the stream (heap snapshots, 1 MB endless trace),
+   * which made the kit's growth look smaller than what it holds, below zero at 1 and 5 MB.
+   */
   readonly heapBefore: number
+  readonly heapScrolled: number
   readonly heapAfter: number
+  readonly heapEmptied: number
+  /** Frozen groups (`data-frozen`) of all the text's groups when `heapAfter` was read, and how long the page was left idle for them, ms. */
+  readonly frozen: { readonly groups: number; readonly of: number; readonly waitedMs: number }
   readonly textBytes: number
   readonly scroll: ScrollResult & { readonly p50: number; readonly p95: number; readonly max: number; readonly over17: number }
 }
@@ -137,7 +155,24 @@ async function measureOnce(context: BrowserContext, origin: string, trace: Trace
     const taskMs = ((await metric('TaskDuration')) - task0) * 1000
     samples.push({ kb, taskMs })
     const scroll = await page.evaluate(([frames, step]) => window.bench!.scroll(frames, step), [SCROLL_FRAMES, SCROLL_STEP] as const)
+    const heapScrolled = await heap()
+    // The kit freezes a finished group once it is off screen and the page idle, never while the page
+    // scrolls (text.tsx): read the heap again once their number held for a second (at most IDLE_MS).
+    const frozen = await page.evaluate(async (limit) => {
+      // (No named functions in here: tsx wraps them in a helper the page does not have.)
+      const start = performance.now()
+      let last = document.querySelectorAll('[data-frozen]').length
+      for (let held = 0; held < 4 && performance.now() - start < limit; ) {
+        await new Promise((done) => setTimeout(done, 250))
+        const now = document.querySelectorAll('[data-frozen]').length
+        held = now === last ? held + 1 : 0
+        last = now
+      }
+      return { groups: last, of: document.querySelectorAll('[data-slot="reasoning-group"]').length, waitedMs: Math.round(performance.now() - start) }
+    }, IDLE_MS)
     const heapAfter = await heap()
+    await page.evaluate(() => window.bench!.unmount())
+    const heapEmptied = await heap()
     if (errors.length > 0) throw new Error(`${trace} ${kb} KB: page errors: ${errors.join('; ')}`)
     const first = sliceRate(samples, 0, Math.min(SLICE_KB, kb))
     const last = sliceRate(samples, Math.max(0, kb - SLICE_KB), kb)
@@ -151,7 +186,10 @@ async function measureOnce(context: BrowserContext, origin: string, trace: Trace
       firstSliceMsPerKb: round(first, 2),
       lastSliceMsPerKb: round(last, 2),
       heapBefore,
+      heapScrolled,
       heapAfter,
+      heapEmptied,
+      frozen,
       textBytes: kb * 1000,
       scroll: {
         ...scroll,
@@ -173,7 +211,7 @@ const range = (values: readonly number[], digits = 1) =>
 function table(cells: ReadonlyMap<string, LargeRun[]>): string {
   const head = [
     'trace', 'delivery', 'KB', 'runs', 'wall s', 'all text shown, s after the last delta', 'CPU ms/KB (whole)', 'ms/KB first 200 KB', 'ms/KB last 200 KB', 'last ÷ first',
-    'longest task ms', 'tasks > 50 ms', 'longest task at the end ms', 'commits / frames', 'heap growth ÷ text', 'scroll: frame p50 / p95 / max ms', 'frames > 17.5 ms', 'full text',
+    'longest task ms', 'tasks > 50 ms', 'longest task at the end ms', 'commits / frames', 'heap held ÷ text, after scrolling', 'heap held ÷ text, idle', 'frozen groups when idle', 'scroll: frame p50 / p95 / max ms', 'frames > 17.5 ms', 'full text',
   ]
   const rows = [...cells.values()].map((runs) => {
     const r = runs[0]!
@@ -189,7 +227,9 @@ function table(cells: ReadonlyMap<string, LargeRun[]>): string {
       range(runs.map((x) => x.stream.longTasks), 0),
       range(runs.map((x) => x.scroll.endLongestTaskMs), 0),
       range(runs.map((x) => (x.stream.commits ?? 0) / Math.max(1, x.stream.frames)), 2),
-      range(runs.map((x) => (x.heapAfter - x.heapBefore) / x.textBytes), 2),
+      range(runs.map((x) => (x.heapScrolled - x.heapEmptied) / x.textBytes), 2),
+      range(runs.map((x) => (x.heapAfter - x.heapEmptied) / x.textBytes), 2),
+      runs.map((x) => `${x.frozen.groups}/${x.frozen.of}`).join(', '),
       `${range(runs.map((x) => x.scroll.p50))} / ${range(runs.map((x) => x.scroll.p95))} / ${range(runs.map((x) => x.scroll.max))}`,
       range(runs.map((x) => x.scroll.over17), 0),
       runs.every((x) => x.stream.textOk) ? '✓' : '✗',
@@ -219,7 +259,7 @@ async function main(): Promise<void> {
             const key = `${trace} ${delivery} ${kb}`
             cells.set(key, [...(cells.get(key) ?? []), run])
             console.log(`  long tasks (start ms, duration ms): ${JSON.stringify(run.stream.longTaskTimes)}`)
-            console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms (at the end ${run.scroll.endLongestTaskMs} ms), heap growth ÷ text ${((run.heapAfter - run.heapBefore) / run.textBytes).toFixed(2)}, scroll p95 ${run.scroll.p95} ms`)
+            console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms (at the end ${run.scroll.endLongestTaskMs} ms), heap held ÷ text ${((run.heapScrolled - run.heapEmptied) / run.textBytes).toFixed(2)} after scrolling, ${((run.heapAfter - run.heapEmptied) / run.textBytes).toFixed(2)} idle (${run.frozen.groups} of ${run.frozen.of} groups frozen after ${run.frozen.waitedMs} ms), scroll p95 ${run.scroll.p95} ms`)
           }
         }
       }

@@ -280,6 +280,9 @@ const handle: BenchHandle = {
   async scroll(frames, step) {
     return scroll(await ready, frames, step)
   },
+  async unmount() {
+    ;(await ready).contender.unmount?.()
+  },
   async run() {
     if (started) throw new Error('run() streams the trace once per page load')
     started = true

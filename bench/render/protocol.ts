@@ -27,6 +27,8 @@ export interface Contender {
   finish?(): void
   /** The element the text scrolls in (the kit: the open panel's body). */
   scroller?(): HTMLElement | null
+  /** Unmounts the view and lets go of its store: what they held becomes garbage (large.ts reads how much). */
+  unmount?(): void
 }
 
 /** Scrolling the finished text, frame by frame (large.ts). */
@@ -83,6 +85,8 @@ export interface BenchHandle {
   scroll(frames: number, step: number): Promise<ScrollResult>
   /** Streams the trace and measures; call once. */
   run(): Promise<PageResult>
+  /** After `run()`: unmounts the contender (see `Contender.unmount`). */
+  unmount(): Promise<void>
 }
 
 declare global {

@@ -10,14 +10,16 @@ import type { Contender } from './protocol'
  * (BENCH_RENDER_REACT_PROFILING=1), `onRender` counts too, and the two
  * counts must agree.
  */
-export function mountCounted(host: HTMLElement, element: ReactNode): { commits(): number } {
+export function mountCounted(host: HTMLElement, element: ReactNode): { commits(): number; unmount(): void } {
   let rendered = 0
   const onRender = () => {
     rendered++
   }
   const before = reactCommits()
-  flushSync(() => createRoot(host).render(<Profiler id="contender" onRender={onRender}>{element}</Profiler>))
+  const root = createRoot(host)
+  flushSync(() => root.render(<Profiler id="contender" onRender={onRender}>{element}</Profiler>))
   return {
+    unmount: () => root.unmount(),
     commits() {
       const commits = reactCommits() - before
       if (rendered > 0 && rendered !== commits) throw new Error(`<Profiler> saw ${rendered} commits, the DevTools hook ${commits}`)

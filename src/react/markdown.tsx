@@ -42,7 +42,7 @@ import {
 } from 'streaming-markdown'
 import { parseHeading } from '../core/headings'
 import { useCopy } from './copy'
-import { FENCE_LINE, fenceAfter } from './paragraphs'
+import { FENCE_LINE, fenceAfter, own } from './paragraphs'
 import { useLabels } from './parts'
 import { RUN_CHARS, type ParagraphRuns, type WholeParagraphRenderer } from './text'
 
@@ -79,15 +79,17 @@ export function parseMarkdown(text: string): MarkdownNode[] {
   // The parser hands text over about a character at a time. Joined as it comes (`+=`), each
   // piece of text would be a chain of one-character strings in V8, about 20 bytes a character
   // for as long as the paragraph is shown (heap snapshots of the demo after 100 turns); the
-  // pieces are joined once, when the node they belong to changes.
+  // pieces are joined once, when the node they belong to changes, into a string of its own: the
+  // parser builds a node's text with `+=` too, and a join of that one piece would be that chain
+  // (5 MB of V8 cons strings held for 1 MB of text shown, bench/render/large.ts).
   let pending: string[] = []
   let pendingIn: MarkdownElement | undefined
   const flush = () => {
     if (pendingIn === undefined) return
     const children = pendingIn.children
-    const text = pending.join('')
     const last = children.length - 1
-    if (typeof children[last] === 'string') children[last] = children[last] + text
+    const text = own(typeof children[last] === 'string' ? children[last] + pending.join('') : pending.join(''))
+    if (typeof children[last] === 'string') children[last] = text
     else children.push(text)
     pending = []
     pendingIn = undefined
