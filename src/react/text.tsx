@@ -229,10 +229,14 @@ const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, live, kind, re
 })
 
 interface GroupProps {
-  readonly done: readonly string[]
-  /** The paragraphs of `done` this group shows: `from` up to (not including) `to`. */
-  readonly from: number
-  readonly to: number
+  /**
+   * The finished paragraphs this group shows: an array of its own (see `StreamingText`), never
+   * the whole text's: a memoised group keeps the props of its last render, and each split that
+   * finishes a paragraph makes a new whole array (a 5 MB trace's groups held 10x its text in them).
+   */
+  readonly paragraphs: readonly string[]
+  /** The index of its first paragraph in the text (the paragraphs' keys). */
+  readonly first: number
   /** The live paragraph, when it is this group's last. */
   readonly tail: string | undefined
   readonly live: boolean
@@ -244,11 +248,11 @@ interface GroupProps {
   readonly labels: object | undefined
 }
 
-/** Whether `a` and `b` hold the same paragraphs from `from` to `to` (the same string objects while text is appended). */
-function sameRange(a: readonly string[], b: readonly string[], from: number, to: number): boolean {
+/** Whether `a` and `b` hold the same paragraphs (the same string objects while text is appended). */
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true
-  if (a.length < to || b.length < to) return false
-  for (let i = from; i < to; i++) if (a[i] !== b[i]) return false
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
 }
 
@@ -371,7 +375,7 @@ interface Replay {
  * again and clicks the control's live twin.
  */
 const Group = /* @__PURE__ */ memo(
-  function Group({ done, from, to, tail, live, kind, render, settled, labels }: GroupProps) {
+  function Group({ paragraphs, first, tail, live, kind, render, settled, labels }: GroupProps) {
     const element = useRef<HTMLDivElement>(null)
     const replay = useRef<Replay | undefined>(undefined)
     const [frozen, setFrozen] = useState<Frozen | undefined>(undefined)
@@ -438,8 +442,8 @@ const Group = /* @__PURE__ */ memo(
       return <div ref={element} data-slot="reasoning-group" data-frozen="" onClick={thaw} />
     }
     const items: ReactNode[] = []
-    for (let i = from; i < to; i++) items.push(<Paragraph key={i} text={done[i]!} live={false} kind={kind} render={render} />)
-    if (tail !== undefined) items.push(<Paragraph key={to} text={tail} live={live} kind={kind} render={render} />)
+    paragraphs.forEach((text, i) => items.push(<Paragraph key={first + i} text={text} live={false} kind={kind} render={render} />))
+    if (tail !== undefined) items.push(<Paragraph key={first + paragraphs.length} text={tail} live={live} kind={kind} render={render} />)
     // A box of its own: the browser lays out the text's few groups, not its thousands of paragraphs.
     return (
       <div ref={element} data-slot="reasoning-group">
@@ -448,15 +452,14 @@ const Group = /* @__PURE__ */ memo(
     )
   },
   (a, b) =>
-    a.from === b.from &&
-    a.to === b.to &&
+    a.first === b.first &&
     a.tail === b.tail &&
     a.live === b.live &&
     a.kind === b.kind &&
     a.render === b.render &&
     a.settled === b.settled &&
     a.labels === b.labels &&
-    sameRange(a.done, b.done, a.from, a.to),
+    sameItems(a.paragraphs, b.paragraphs),
 )
 
 interface StreamingTextProps {
@@ -641,6 +644,8 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
   // Mutable on purpose: a measurement, read by the next render, never a reason to render.
   const [meter] = useState(commitMeter)
+  // Mutable on purpose: each full group's paragraphs, by its first index (see below).
+  const [slices] = useState(() => new Map<number, readonly string[]>())
   const chars = meter.budget(budgetOf(render))
   // A live text mounting in a client with more than a quarter of a budget of finished paragraphs
   // (a backlog: a flood, a panel opened mid-stream) shows them from the next frame on: the frame
@@ -717,12 +722,19 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
     const to = Math.min(from + GROUP, count)
     const last = to === count && (to - from < GROUP || !withTail)
+    // A full group's paragraphs never change while the text grows: sliced once, kept while its first
+    // and last are the same strings (a replaced text's paragraphs are new ones). The last, short one
+    // is sliced at each render (under GROUP strings).
+    let paragraphs = to - from === GROUP ? slices.get(from) : undefined
+    if (paragraphs === undefined || paragraphs[0] !== done[from] || paragraphs[GROUP - 1] !== done[to - 1]) {
+      paragraphs = done.slice(from, to)
+      if (to - from === GROUP) slices.set(from, paragraphs)
+    }
     groups.push(
       <Group
         key={from}
-        done={done}
-        from={from}
-        to={to}
+        paragraphs={paragraphs}
+        first={from}
         tail={withTail && last ? tail : undefined}
         live={live}
         kind={kind}

@@ -162,3 +162,30 @@ describe('frozen groups', () => {
     expect(shown[319]).toBe('Paragraph 319: the running total still holds after change 319.')
   })
 })
+
+describe('what a group keeps', () => {
+  it('given a text that grew over several splits, each group\'s last props should hold its own paragraphs, not the whole text\'s', () => {
+    const own: RenderText = (text) => <span>{text}</span>
+    const texts = paragraphs(200)
+    const view = mount(`${texts.slice(0, 70).join('\n\n')}\n\n`, { renderText: own, finished: false })
+    for (const upTo of [140, 200]) {
+      act(() => feed(view.store, content('m1', `${texts.slice(upTo === 140 ? 70 : 140, upTo).join('\n\n')}\n\n`)))
+      view.rerender(
+        <ReasoningProvider now={() => view.store.clock.now}>
+          <ReasoningPanel block={view.store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={own} />
+        </ReasoningProvider>,
+      )
+    }
+    // A memoised group keeps the props of its last render: the first two groups last rendered two
+    // splits ago. Each split that finishes a paragraph makes a new array of all of them (5 MB of
+    // markdown: 494 groups held 10x the text in those arrays).
+    const kept = view.groups().map((group) => {
+      const key = Object.keys(group).find((k) => k.startsWith('__reactFiber'))!
+      let fiber = (group as unknown as Record<string, { return: unknown; memoizedProps: Record<string, unknown> }>)[key]
+      while (fiber !== undefined && !('paragraphs' in fiber.memoizedProps)) fiber = fiber.return as typeof fiber
+      return (fiber!.memoizedProps.paragraphs as readonly string[]).length
+    })
+    expect(kept).toEqual([64, 64, 64, 8])
+  })
+})
+
