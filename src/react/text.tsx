@@ -289,6 +289,8 @@ const FREEZE_BATCH = 4
 const FREEZE_IDLE_MS = 8
 /** How long the queue waits before it looks again, ms, while the page scrolls or a text catches up (and where there are no idle callbacks). */
 const FREEZE_WAIT_MS = 100
+/** The longest an idle callback waits for the page to be idle, ms. */
+const FREEZE_IDLE_TIMEOUT_MS = 1_000
 
 /**
  * Groups wait this long after the page last scrolled, ms: the frame after a freeze styles and lays
@@ -333,8 +335,9 @@ function scheduleFreezing(later = false): void {
   watchScrolling()
   if (freezeScheduled || freezing.size === 0) return
   freezeScheduled = true
-  // WebKit has no idle callbacks: a timer.
-  if (!later && typeof requestIdleCallback === 'function') requestIdleCallback(drainFreezing)
+  // WebKit has no idle callbacks: a timer. A page that is never idle (an animation of its own, a
+  // machine under load) still freezes one group a second.
+  if (!later && typeof requestIdleCallback === 'function') requestIdleCallback(drainFreezing, { timeout: FREEZE_IDLE_TIMEOUT_MS })
   else setTimeout(drainFreezing, FREEZE_WAIT_MS)
 }
 
