@@ -40,22 +40,23 @@ export function kitContender(renderText: RenderText | undefined): Contender {
   let store: ReasoningStore | undefined = createReasoningStore()
   let host: HTMLElement | undefined
   let counted: { commits(): number; unmount(): void } | undefined
+  const dispatch = (event: Parameters<ReasoningStore['dispatch']>[0]) => store?.dispatch(event)
   return {
     async mount(element) {
       host = element
       counted = mountCounted(host, <KitApp store={store!} renderText={renderText} />)
       // The run and the open reasoning message exist before the first delta, as in a live stream.
-      store!.dispatch({ type: 'RUN_STARTED', threadId: 'thread', runId: 'run' })
-      store!.dispatch({ type: 'REASONING_START', messageId: 'span' })
-      store!.dispatch({ type: 'REASONING_MESSAGE_START', messageId: 'message', role: 'reasoning' })
+      dispatch({ type: 'RUN_STARTED', threadId: 'thread', runId: 'run' })
+      dispatch({ type: 'REASONING_START', messageId: 'span' })
+      dispatch({ type: 'REASONING_MESSAGE_START', messageId: 'message', role: 'reasoning' })
     },
-    push: (delta) => store!.dispatch({ type: 'REASONING_MESSAGE_CONTENT', messageId: 'message', delta }),
+    push: (delta) => dispatch({ type: 'REASONING_MESSAGE_CONTENT', messageId: 'message', delta }),
     shown: () => shownText(host),
     showsSource: renderText === plainText,
     commits: () => counted?.commits() ?? 0,
     finish() {
-      store!.dispatch({ type: 'REASONING_MESSAGE_END', messageId: 'message' })
-      store!.dispatch({ type: 'REASONING_END', messageId: 'span' })
+      dispatch({ type: 'REASONING_MESSAGE_END', messageId: 'message' })
+      dispatch({ type: 'REASONING_END', messageId: 'span' })
     },
     scroller: () => host?.querySelector<HTMLElement>('[data-slot="reasoning-body"]') ?? null,
     unmount() {

@@ -88,9 +88,9 @@ export function parseMarkdown(text: string): MarkdownNode[] {
     if (pendingIn === undefined) return
     const children = pendingIn.children
     const last = children.length - 1
-    const text = own(typeof children[last] === 'string' ? children[last] + pending.join('') : pending.join(''))
-    if (typeof children[last] === 'string') children[last] = text
-    else children.push(text)
+    const before = children[last]
+    if (typeof before === 'string') children[last] = own(before + pending.join(''))
+    else children.push(own(pending.join('')))
     pending = []
     pendingIn = undefined
   }
