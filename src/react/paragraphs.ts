@@ -13,7 +13,16 @@ export interface Paragraphs {
   readonly tailStart: number
 }
 
-const empty: Paragraphs = { text: '', done: [], tailStart: 0 }
+/**
+ * Paragraphs as the kit keeps them: with the split they continue (`origin`, new when a text is
+ * replaced rather than extended), so what was made from earlier paragraphs stays valid while it
+ * is the same (strings compare by content, never by identity).
+ */
+export interface Lineage extends Paragraphs {
+  readonly origin: object
+}
+
+const empty: Lineage = { text: '', done: [], tailStart: 0, origin: {} }
 
 /**
  * Splits `text` at blank lines, continuing from `previous` when `text` extends
@@ -22,10 +31,17 @@ const empty: Paragraphs = { text: '', done: [], tailStart: 0 }
  * markdown renderer. Empty paragraphs (runs of blank lines) are dropped.
  */
 export function splitParagraphs(text: string, previous: Paragraphs = empty): Paragraphs {
-  if (text === previous.text) return previous
+  return split(text, previous)
+}
+
+/** `splitParagraphs`, and the lineage of the result (see `Lineage`). */
+export function split(text: string, previous: Paragraphs = empty): Lineage {
+  // Paragraphs of the app's making (the public `splitParagraphs` takes any) start a lineage.
+  const prior: Lineage = 'origin' in previous ? (previous as Lineage) : { ...previous, origin: {} }
+  if (text === prior.text) return prior
   // Not startsWith: V8 compares it a character at a time, a slice by memory (6× faster at 5 MB).
-  const extends_ = text.length > previous.text.length && text.slice(0, previous.text.length) === previous.text
-  const base = extends_ ? previous : empty
+  const extends_ = text.length > prior.text.length && text.slice(0, prior.text.length) === prior.text
+  const base: Lineage = extends_ ? prior : { ...empty, origin: {} }
   let done: string[] | undefined
   let start = base.tailStart
   // Newlines right after a paragraph break belong to the break, also when they arrive in a later delta.
@@ -44,7 +60,7 @@ export function splitParagraphs(text: string, previous: Paragraphs = empty): Par
     while (text.charCodeAt(start) === 10) start++
     from = start
   }
-  return { text, done: done ?? base.done, tailStart: start }
+  return { text, done: done ?? base.done, tailStart: start, origin: base.origin }
 }
 
 /**

@@ -1,9 +1,9 @@
-import { createContext, memo, useContext, useEffect, useReducer, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { createContext, memo, useContext, useEffect, useReducer, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
-import { own, splitParagraphs, tailOf, type Paragraphs } from './paragraphs'
+import { own, split as splitText, tailOf, type Lineage } from './paragraphs'
 
 export interface RenderTextInfo {
   /** The paragraph is the one still receiving text. */
@@ -93,7 +93,7 @@ interface ParagraphProps {
  * streamed into one text node took 33 s in Chromium, against 1 s in blocks of 2 KB).
  */
 export const RUN_CHARS = 4_000
-/** Paragraphs (and runs) per memoised group: a commit re-renders the newest group and skips the others whole. */
+/** Paragraphs per memoised group: a commit re-renders the newest group and skips the others whole. */
 const GROUP = 64
 /**
  * Full groups kept as React rendered them after the newest paragraphs; the ones before may be
@@ -166,6 +166,8 @@ interface RunGroupProps {
   readonly from: number
   readonly to: number
   readonly runs: ParagraphRuns
+  /** The group is full and has another full one after it (or the paragraph is finished), and the renderer is static: it may be frozen. */
+  readonly settled: boolean
 }
 
 /** One finished run, rendered once. */
@@ -173,22 +175,44 @@ const Run = /* @__PURE__ */ memo(function Run({ text, runs }: { readonly text: s
   return <div data-slot="reasoning-run">{runs.run(text, false)}</div>
 })
 
-/** Up to `GROUP` finished runs, memoised as one (see `Group`): runs before the last cut never change while the cuts keep their origin. */
+/**
+ * Up to `RUN_GROUP` finished runs, memoised as one (see `Group`): runs before the last cut never
+ * change while the cuts keep their origin. A settled one is frozen like a group of paragraphs.
+ */
 const RunGroup = /* @__PURE__ */ memo(
-  function RunGroup({ pieces, from, to, runs }: RunGroupProps) {
+  function RunGroup({ pieces, origin, from, to, runs, settled }: RunGroupProps) {
+    const element = useRef<HTMLDivElement>(null)
+    const frozen = useFreezing(element, settled, [origin, from, to, runs])
+    if (frozen !== undefined) return frozen
     const items: ReactNode[] = []
     for (let i = from; i < to; i++) items.push(<Run key={i} text={pieces[i]!} runs={runs} />)
-    return <div data-slot="reasoning-group">{items}</div>
+    return (
+      <div ref={element} data-slot="reasoning-group">
+        {items}
+      </div>
+    )
   },
-  (a, b) => a.origin === b.origin && a.from === b.from && a.to === b.to && a.runs === b.runs,
+  (a, b) => a.origin === b.origin && a.from === b.from && a.to === b.to && a.runs === b.runs && a.settled === b.settled,
 )
 
-/** A long paragraph in runs: groups of finished runs, then the last run, the only one that renders again. */
-function Runs({ text, cuts, live, runs }: { readonly text: string; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns }) {
+/**
+ * Runs per memoised group (about 64 KB of text): a long paragraph's groups freeze (see `Group`)
+ * at this grain, so the one on screen, which stays React's, holds little of a long paragraph.
+ */
+const RUN_GROUP = 16
+
+/**
+ * A long paragraph in runs: groups of finished runs, then the last run, the only one that renders
+ * again. Its groups may be frozen (`frozen`: the renderer is static) once a full one follows them,
+ * all of them once the paragraph is finished.
+ */
+function Runs({ text, cuts, live, runs, frozen }: { readonly text: string; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns; readonly frozen: boolean }) {
   const finished = cuts.at.length
+  const freezable = !frozen ? 0 : live ? finished - RUN_GROUP : finished
   const groups: ReactNode[] = []
-  for (let from = 0; from < finished; from += GROUP) {
-    groups.push(<RunGroup key={from} pieces={cuts.pieces} origin={cuts.origin} from={from} to={Math.min(from + GROUP, finished)} runs={runs} />)
+  for (let from = 0; from < finished; from += RUN_GROUP) {
+    const to = Math.min(from + RUN_GROUP, finished)
+    groups.push(<RunGroup key={from} pieces={cuts.pieces} origin={cuts.origin} from={from} to={to} runs={runs} settled={to <= freezable} />)
   }
   const rest = text.slice(finished === 0 ? 0 : cuts.at[finished - 1])
   return runs.paragraph(
@@ -213,7 +237,7 @@ const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, live, kind, re
     current = cutRuns(text, runs, cuts)
     setCuts(current)
   }
-  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} cuts={current} live={live} runs={runs} />
+  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} cuts={current} live={live} runs={runs} frozen={staticRender(render)} />
   // Only a finished paragraph of one line can be a heading: a live one may still grow.
   const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
   const liveAttribute = live ? '' : undefined
@@ -233,19 +257,18 @@ interface GroupProps {
    * The finished paragraphs this group shows: an array of its own (see `StreamingText`), never
    * the whole text's: a memoised group keeps the props of its last render, and each split that
    * finishes a paragraph makes a new whole array (a 5 MB trace's groups held 10x its text in them).
+   * The same array while the group's paragraphs are the same.
    */
   readonly paragraphs: readonly string[]
   /** The index of its first paragraph in the text (the paragraphs' keys). */
   readonly first: number
-  /** The live paragraph, when it is this group's last. */
+  /** The live paragraph, when it is this group's last (the last one, finished, once the text is). */
   readonly tail: string | undefined
   readonly live: boolean
   readonly kind: ReasoningKind
   readonly render: RenderText | undefined
-  /** The group is finished, full and has another full one after it, and `render` is static: it may be frozen. */
+  /** The group is finished, full and has another full one after it (any group of a finished text), and `render` is static: it may be frozen. */
   readonly settled: boolean
-  /** The labels the renderer shows (a code block's copy button): a frozen group renders again when they change. */
-  readonly labels: object | undefined
 }
 
 /** Whether `a` and `b` hold the same paragraphs (the same string objects while text is appended). */
@@ -271,10 +294,13 @@ const staticRender = (render: RenderText | undefined): boolean =>
  */
 interface Frozen {
   readonly nodes: readonly ChildNode[]
-  readonly render: RenderText | undefined
-  readonly kind: ReasoningKind
+  /** What the group rendered from (see `useFreezing`). */
+  readonly inputs: readonly unknown[]
   readonly labels: object | undefined
 }
+
+/** The labels the renderer shows (a code block's copy button): a frozen group renders again when they change. */
+const FrozenLabels = /* @__PURE__ */ createContext<object | undefined>(undefined)
 
 /** Frozen groups' jobs, oldest first (a job copies a group's DOM and asks React to render it frozen). */
 const freezing = new Set<() => void>()
@@ -370,80 +396,95 @@ interface Replay {
 }
 
 /**
+ * Freezes a group (of paragraphs or of a long paragraph's runs; its element `element`) that is
+ * `settled`: once the page is idle and the group is off screen, its DOM is copied and the group
+ * renders its element empty, with the copy put back in the same commit. React lets go of its
+ * fibers and props. The copy is the group's while it is still settled and `inputs` (what it
+ * rendered from) are the same (objects, or strings of the same text);
+ * it renders again when they change, when the labels do, and when a control in the copy is clicked,
+ * whose live twin is then clicked. Returns the frozen group's element to render (empty: its copy
+ * goes in after), or undefined while React renders the group.
+ */
+function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean, inputs: readonly unknown[]): ReactNode {
+  const replay = useRef<Replay | undefined>(undefined)
+  const labels = useContext(FrozenLabels)
+  const [frozen, setFrozen] = useState<Frozen | undefined>(undefined)
+  const current = frozen !== undefined && settled && frozen.labels === labels && frozen.inputs.every((input, i) => input === inputs[i])
+  if (frozen !== undefined && !current) setFrozen(undefined)
+
+  useEffect(() => {
+    if (!settled || current) return
+    const job = (): void => {
+      const group = element.current
+      if (group === null || !group.isConnected) return
+      if (onScreen(group.getBoundingClientRect()) || group.matches(':focus-within') || group.querySelector('[data-copied]') !== null || selectionIn(group)) {
+        parked.add(job)
+        return
+      }
+      const nodes = Array.from(group.childNodes, (node) => node.cloneNode(true) as ChildNode)
+      // Committed here, inside the idle period it was given, not in a task of React's after it.
+      flushSync(() => setFrozen({ nodes, inputs, labels }))
+    }
+    freezing.add(job)
+    scheduleFreezing()
+    return () => {
+      freezing.delete(job)
+      parked.delete(job)
+      watchScrolling()
+    }
+    // The inputs one by one: the array is a new one at each render (the ref is the same object).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled, current, labels, ...inputs])
+
+  // The copy in place of React's children (removed in this commit), and out again when it renders again.
+  const nodes = current ? frozen.nodes : undefined
+  useIsomorphicLayoutEffect(() => {
+    const group = element.current
+    if (nodes === undefined || group === null) return
+    group.append(...nodes)
+    return () => {
+      for (const node of nodes) node.remove()
+    }
+  }, [nodes])
+
+  // Rendered again after a click on a control in the copy: click its live twin.
+  useIsomorphicLayoutEffect(() => {
+    const clicked = replay.current
+    const group = element.current
+    if (current || clicked === undefined || group === null) return
+    replay.current = undefined
+    let target: Node | undefined = group
+    for (const index of clicked.path) target = target?.childNodes[index]
+    if (!(target instanceof HTMLElement)) return
+    if (clicked.focused) target.focus()
+    // After this commit, still in the click's task (its user activation holds: the clipboard needs it).
+    const twin = target
+    queueMicrotask(() => twin.click())
+  })
+
+  if (!current) return undefined
+  const thaw = (event: MouseEvent<HTMLDivElement>): void => {
+    const control = event.target instanceof Element ? event.target.closest('button, input, select, textarea, [role="button"]') : null
+    if (control === null || !event.currentTarget.contains(control)) return
+    // The click is the live twin's (below): the app's handlers above see that one, not this.
+    event.stopPropagation()
+    replay.current = { path: pathOf(event.currentTarget, control), focused: control === document.activeElement }
+    setFrozen(undefined)
+  }
+  return <div ref={element} data-slot="reasoning-group" data-frozen="" onClick={thaw} />
+}
+
+/**
  * Up to `GROUP` paragraphs, memoised as one: while the tail streams, every group but the
  * newest is skipped whole, so a commit's work does not grow with the paragraphs before it.
  * The live paragraph has the key its finished self will have: it keeps its runs when it ends.
- * A settled group is frozen when the page is idle: React lets go of its fibers, and the group
- * keeps a copy of its DOM. A click on a control in it (a code block's copy button) renders it
- * again and clicks the control's live twin.
+ * A settled group is frozen when the page is idle (see `useFreezing`).
  */
 const Group = /* @__PURE__ */ memo(
-  function Group({ paragraphs, first, tail, live, kind, render, settled, labels }: GroupProps) {
+  function Group({ paragraphs, first, tail, live, kind, render, settled }: GroupProps) {
     const element = useRef<HTMLDivElement>(null)
-    const replay = useRef<Replay | undefined>(undefined)
-    const [frozen, setFrozen] = useState<Frozen | undefined>(undefined)
-    const current = frozen !== undefined && settled && frozen.render === render && frozen.kind === kind && frozen.labels === labels
-    if (frozen !== undefined && !current) setFrozen(undefined)
-
-    useEffect(() => {
-      if (!settled || current) return
-      const job = (): void => {
-        const group = element.current
-        if (group === null || !group.isConnected) return
-        if (onScreen(group.getBoundingClientRect()) || group.matches(':focus-within') || group.querySelector('[data-copied]') !== null || selectionIn(group)) {
-          parked.add(job)
-          return
-        }
-        const nodes = Array.from(group.childNodes, (node) => node.cloneNode(true) as ChildNode)
-        // Committed here, inside the idle period it was given, not in a task of React's after it.
-        flushSync(() => setFrozen({ nodes, render, kind, labels }))
-      }
-      freezing.add(job)
-      scheduleFreezing()
-      return () => {
-        freezing.delete(job)
-        parked.delete(job)
-        watchScrolling()
-      }
-    }, [settled, current, render, kind, labels])
-
-    // The copy in place of React's children (removed in this commit), and out again when it renders again.
-    const nodes = current ? frozen.nodes : undefined
-    useIsomorphicLayoutEffect(() => {
-      const group = element.current
-      if (nodes === undefined || group === null) return
-      group.append(...nodes)
-      return () => {
-        for (const node of nodes) node.remove()
-      }
-    }, [nodes])
-
-    // Rendered again after a click on a control in the copy: click its live twin.
-    useIsomorphicLayoutEffect(() => {
-      const clicked = replay.current
-      const group = element.current
-      if (current || clicked === undefined || group === null) return
-      replay.current = undefined
-      let target: Node | undefined = group
-      for (const index of clicked.path) target = target?.childNodes[index]
-      if (!(target instanceof HTMLElement)) return
-      if (clicked.focused) target.focus()
-      // After this commit, still in the click's task (its user activation holds: the clipboard needs it).
-      const twin = target
-      queueMicrotask(() => twin.click())
-    })
-
-    if (current) {
-      const thaw = (event: MouseEvent<HTMLDivElement>): void => {
-        const control = event.target instanceof Element ? event.target.closest('button, input, select, textarea, [role="button"]') : null
-        if (control === null || !event.currentTarget.contains(control)) return
-        // The click is the live twin's (below): the app's handlers above see that one, not this.
-        event.stopPropagation()
-        replay.current = { path: pathOf(event.currentTarget, control), focused: control === document.activeElement }
-        setFrozen(undefined)
-      }
-      return <div ref={element} data-slot="reasoning-group" data-frozen="" onClick={thaw} />
-    }
+    const frozen = useFreezing(element, settled, [paragraphs, tail, render, kind])
+    if (frozen !== undefined) return frozen
     const items: ReactNode[] = []
     paragraphs.forEach((text, i) => items.push(<Paragraph key={first + i} text={text} live={false} kind={kind} render={render} />))
     if (tail !== undefined) items.push(<Paragraph key={first + paragraphs.length} text={tail} live={live} kind={kind} render={render} />)
@@ -461,7 +502,6 @@ const Group = /* @__PURE__ */ memo(
     a.kind === b.kind &&
     a.render === b.render &&
     a.settled === b.settled &&
-    a.labels === b.labels &&
     sameItems(a.paragraphs, b.paragraphs),
 )
 
@@ -610,7 +650,7 @@ const SPLIT_WAIT_MAX = 100
 
 /** The last split, when it was made and how long it took (ms). */
 interface Split {
-  readonly paragraphs: Paragraphs
+  readonly paragraphs: Lineage
   readonly at: number
   readonly cost: number
 }
@@ -625,7 +665,7 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   // Remember the previous split (React's "store information from previous renders").
   const [split, setSplit] = useState<Split>(() => {
     const start = now()
-    const paragraphs = splitParagraphs(latest)
+    const paragraphs = splitText(latest)
     return { paragraphs, at: start, cost: now() - start }
   })
   let { paragraphs } = split
@@ -635,7 +675,7 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
     const start = now()
     wait = live ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
     if (wait <= 0) {
-      paragraphs = splitParagraphs(latest, paragraphs)
+      paragraphs = splitText(latest, paragraphs)
       setSplit({ paragraphs, at: start, cost: now() - start })
     }
   }
@@ -647,8 +687,14 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
   // Mutable on purpose: a measurement, read by the next render, never a reason to render.
   const [meter] = useState(commitMeter)
-  // Mutable on purpose: each full group's paragraphs, by its first index (see below).
-  const [slices] = useState(() => new Map<number, readonly string[]>())
+  // Mutable on purpose: each group's paragraphs, by its first index, under the split they are from (see below).
+  const [lineages] = useState(() => new Map<object, Map<number, readonly string[]>>())
+  let slices = lineages.get(paragraphs.origin)
+  if (slices === undefined) {
+    lineages.clear()
+    slices = new Map()
+    lineages.set(paragraphs.origin, slices)
+  }
   const chars = meter.budget(budgetOf(render))
   // A live text mounting in a client with more than a quarter of a budget of finished paragraphs
   // (a backlog: a flood, a panel opened mid-stream) shows them from the next frame on: the frame
@@ -720,18 +766,18 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   const count = behind ? shown : done.length
   const withTail = !behind && tail.trim() !== ''
   const groups: ReactNode[] = []
-  // Groups that may be frozen: full ones with at least `FROZEN_AFTER` full ones after them.
-  const freezable = staticRender(render) ? count - FROZEN_AFTER * GROUP : 0
+  // Groups that may be frozen: full ones with at least `FROZEN_AFTER` full ones after them, and
+  // every one once the text is finished (it no longer changes; the one on screen stays React's).
+  const freezable = !staticRender(render) ? 0 : live ? count - FROZEN_AFTER * GROUP : Infinity
   for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
     const to = Math.min(from + GROUP, count)
     const last = to === count && (to - from < GROUP || !withTail)
-    // A full group's paragraphs never change while the text grows: sliced once, kept while its first
-    // and last are the same strings (a replaced text's paragraphs are new ones). The last, short one
-    // is sliced at each render (under GROUP strings).
-    let paragraphs = to - from === GROUP ? slices.get(from) : undefined
-    if (paragraphs === undefined || paragraphs[0] !== done[from] || paragraphs[GROUP - 1] !== done[to - 1]) {
+    // A group's paragraphs never change while the text grows, but for the newest group's count:
+    // sliced once, kept while the split continues the same text and the count is the same.
+    let paragraphs = slices.get(from)
+    if (paragraphs === undefined || paragraphs.length !== to - from) {
       paragraphs = done.slice(from, to)
-      if (to - from === GROUP) slices.set(from, paragraphs)
+      slices.set(from, paragraphs)
     }
     groups.push(
       <Group
@@ -743,9 +789,8 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
         kind={kind}
         render={render}
         settled={to <= freezable}
-        labels={labels}
       />,
     )
   }
-  return groups
+  return <FrozenLabels.Provider value={labels}>{groups}</FrozenLabels.Provider>
 }

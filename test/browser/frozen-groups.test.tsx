@@ -20,9 +20,9 @@ const paragraphs = (count: number) =>
   )
 
 /** A finished panel of 300 markdown paragraphs (five groups of up to 64), open, its body scrolled to the end. */
-function mount() {
+function mount(text = paragraphs(300).join('\n\n')) {
   const store = testStore(1_000)
-  feed(store, run(), span('s1'), msgStart('m1'), content('m1', paragraphs(300).join('\n\n')), msgEnd('m1'), spanEnd('s1'))
+  feed(store, run(), span('s1'), msgStart('m1'), content('m1', text), msgEnd('m1'), spanEnd('s1'))
   render(
     <div style={{ inlineSize: 480 } as CSSProperties}>
       <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} />
@@ -31,10 +31,10 @@ function mount() {
   const body = document.querySelector<HTMLElement>('[data-slot="reasoning-body"]')!
   const groups = () => Array.from(body.querySelectorAll<HTMLElement>('[data-slot="reasoning-group"]'))
   const frozen = () => groups().map((g) => g.hasAttribute('data-frozen'))
-  /** Each paragraph's box, relative to the body's content. */
-  const boxes = () => {
+  /** Each paragraph's (or run's) box, relative to the body's content. */
+  const boxes = (of = 'reasoning-paragraph') => {
     const origin = body.getBoundingClientRect()
-    return Array.from(body.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => {
+    return Array.from(body.querySelectorAll(`[data-slot="${of}"]`), (p) => {
       const r = p.getBoundingClientRect()
       return [r.left - origin.left, r.top - origin.top + body.scrollTop, r.width, r.height].map((v) => Math.round(v * 10) / 10)
     })
@@ -60,7 +60,15 @@ describe('frozen groups', () => {
     const boxes = view.boxes()
     const text = view.body.textContent
     expect(text).toContain('Paragraph 0: the running total still holds after change 0, so carry it forward.')
-    await expect.poll(() => view.frozen(), FREEZE).toEqual([true, true, true, false, false])
+    // Every group of the finished text freezes but those on screen or within half a screen of it
+    // (at the end: the last, 44 paragraphs, and whatever of the fourth is that near).
+    const near = view.groups().map((g) => {
+      const { top, bottom } = g.getBoundingClientRect()
+      return bottom > -innerHeight / 2 && top < innerHeight * 1.5
+    })
+    expect(near.slice(0, 3)).toEqual([false, false, false])
+    expect(near[4]).toBe(true)
+    await expect.poll(() => view.frozen(), FREEZE).toEqual(near.map((n) => !n))
     expect(view.groups().map((g) => g.innerHTML)).toEqual(html)
     expect(view.boxes()).toEqual(boxes)
     expect(view.body.textContent).toBe(text)
@@ -68,6 +76,29 @@ describe('frozen groups', () => {
     const range = document.createRange()
     range.selectNodeContents(view.groups()[0]!.querySelector('[data-slot="reasoning-paragraph"]')!)
     expect(range.toString()).toBe('Paragraph 0: the running total still holds after change 0, so carry it forward.')
+  })
+
+  it('should freeze the groups of runs of an endless paragraph scrolled away, with each run in its place and all of the text', SLOW, async () => {
+    // About 190 KB with no line break: 46 runs of at least 4,000 characters, in groups of 16, 16 and 14.
+    const sentences = Array.from({ length: 3_000 }, (_, i) => `Step ${i} keeps the **running total** in \`range ${i}\` as it was.`)
+    const view = mount(sentences.join(' '))
+    const runGroups = () => Array.from(view.body.querySelectorAll<HTMLElement>('[data-slot="reasoning-paragraph"] [data-slot="reasoning-group"]'))
+    expect(runGroups()).toHaveLength(3)
+    view.body.scrollTop = view.body.scrollHeight
+    const boxes = view.boxes('reasoning-run')
+    const text = view.body.textContent
+    // Those on screen or within half a screen of it stay React's (the last, in most engines' frames;
+    // the last run after it is 4,000 characters on its own).
+    const near = runGroups().map((g) => {
+      const { top, bottom } = g.getBoundingClientRect()
+      return bottom > -innerHeight / 2 && top < innerHeight * 1.5
+    })
+    expect(near.slice(0, 2)).toEqual([false, false])
+    await expect.poll(() => runGroups().map((g) => g.hasAttribute('data-frozen')), FREEZE).toEqual(near.map((n) => !n))
+    expect(view.boxes('reasoning-run')).toEqual(boxes)
+    expect(view.body.textContent).toBe(text)
+    const steps = Array.from(text!.matchAll(/Step (\d+) keeps the running total in range \1 as it was\./g), (m) => Number(m[1]))
+    expect(steps).toEqual(sentences.map((_, i) => i))
   })
 
   it('should copy a frozen code block\'s code on a real click, and say "Copied"', SLOW, async () => {

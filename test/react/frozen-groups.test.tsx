@@ -43,19 +43,19 @@ afterEach(() => {
 })
 
 describe('frozen groups', () => {
-  it('given a finished markdown text of five groups, should freeze the first three to the same DOM, none of it React\'s, and keep the last two rendered', async () => {
+  it('given a finished markdown text of five groups, should freeze all of them (none is on screen in jsdom) to the same DOM, none of it React\'s', async () => {
     const texts = paragraphs(300)
     const view = mount(texts.join('\n\n'))
-    // 300 paragraphs: four full groups of 64 and one of 44; a group freezes with a full one after it.
+    // 300 paragraphs: four full groups of 64 and one of 44 (the last paragraph, finished, in it).
     expect(view.groups()).toHaveLength(5)
     const before = view.groups().map((g) => g.innerHTML)
     expect(view.frozen()).toEqual([false, false, false, false, false])
-    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, false, false]), IDLE)
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, true, true]), IDLE)
     expect(view.groups().map((g) => g.innerHTML)).toEqual(before)
-    const [first, , third, fourth] = view.groups()
+    const [first, , third, , fifth] = view.groups()
     expect(heldByReact(first!.firstChild!)).toBe(false)
     expect(heldByReact(third!.lastChild!)).toBe(false)
-    expect(heldByReact(fourth!.firstChild!)).toBe(true)
+    expect(heldByReact(fifth!.lastChild!)).toBe(false)
     // All of the text is in the DOM, in order.
     const shown = Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent)
     expect(shown).toHaveLength(300)
@@ -124,7 +124,7 @@ describe('frozen groups', () => {
     const listening = () => ours(add.mock.calls) - ours(remove.mock.calls)
     const view = mount(paragraphs(200).join('\n\n'))
     expect(listening()).toBe(1)
-    await waitFor(() => expect(view.frozen()).toEqual([true, true, false, false]), IDLE)
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, true]), IDLE)
     expect(listening()).toBe(0)
     // A group waiting for the page to scroll (a selection in it) keeps the listener until it unmounts.
     const other = mount(paragraphs(200).join('\n\n'))
@@ -142,24 +142,75 @@ describe('frozen groups', () => {
     const view = mount(paragraphs(300).join('\n\n'), { renderText: own })
     // The plain renderer's groups freeze: the app's renderer's must not, in the same time.
     const plain = mount(paragraphs(300).join('\n\n'), { renderText: plainText })
-    await waitFor(() => expect(plain.frozen()).toEqual([true, true, true, false, false]), IDLE)
+    await waitFor(() => expect(plain.frozen()).toEqual([true, true, true, true, true]), IDLE)
     expect(view.frozen()).toEqual([false, false, false, false, false])
   })
 
-  it('given a live text, should freeze older groups while it streams and show every paragraph when it ends', async () => {
+  it('given a live text, should freeze the groups a full one follows while it streams, and all once it ends', async () => {
     const texts = paragraphs(320)
     const view = mount(`${texts.slice(0, 200).join('\n\n')}\n\n`, { finished: false })
-    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    // 200 finished paragraphs: groups of 64, 64, 64 and 8; the newest full one and the last stay React's.
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, false, false]), IDLE)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(view.frozen()).toEqual([true, true, false, false])
     act(() => feed(view.store, content('m1', `${texts.slice(200).join('\n\n')}`), msgEnd('m1'), spanEnd('s1')))
     view.rerender(
       <ReasoningProvider now={() => view.store.clock.now}>
         <ReasoningPanel block={view.store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
       </ReasoningProvider>,
     )
-    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, false, false]), IDLE)
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, true, true]), IDLE)
     const shown = Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent)
     expect(shown).toHaveLength(320)
     expect(shown[319]).toBe('Paragraph 319: the running total still holds after change 319.')
+  })
+})
+
+describe('frozen groups, what they were made from', () => {
+  const panel = (store: ReturnType<typeof testStore>) => (
+    <ReasoningProvider now={() => store.clock.now}>
+      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
+    </ReasoningProvider>
+  )
+
+  it('given a text replaced by one that differs inside a group, should show the new text, also in a group that was frozen', async () => {
+    const texts = paragraphs(200)
+    const view = mount(texts.join('\n\n'))
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    // The same message, its text replaced (not extended): only paragraph 10, inside the first group, differs.
+    const revised = texts.map((text, i) => (i === 10 ? 'Paragraph 10, revised: the total was off by one.' : text))
+    const store = testStore()
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', revised.join('\n\n')), msgEnd('m1'), spanEnd('s1'))
+    view.rerender(panel(store))
+    const shown = () => Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent)
+    expect(shown()).toHaveLength(200)
+    expect(shown()[10]).toBe('Paragraph 10, revised: the total was off by one.')
+    expect(shown()[11]).toBe('Paragraph 11: the running total still holds after change 11.')
+    // ...and freezes again, with the new text.
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    expect(shown()[10]).toBe('Paragraph 10, revised: the total was off by one.')
+  })
+
+  it('given an endless paragraph, should freeze its groups of runs that a full one follows while it streams, and all once it ends', async () => {
+    const sentences = Array.from({ length: 3_000 }, (_, i) => `Step ${i} keeps the **running total** in \`range ${i}\` as it was.`)
+    const view = mount(sentences.join(' '), { finished: false })
+    const runGroups = () => Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"] [data-slot="reasoning-group"]'))
+    const frozenRuns = () => runGroups().map((g) => g.hasAttribute('data-frozen'))
+    // About 190 KB: 46 finished runs of at least 4,000 characters, in groups of 16, 16 and 14 (and the live run);
+    // only the first has a full group after it.
+    expect(runGroups()).toHaveLength(3)
+    await waitFor(() => expect(frozenRuns()).toEqual([true, false, false]), IDLE)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(frozenRuns()).toEqual([true, false, false])
+    expect(heldByReact(runGroups()[0]!.firstChild!)).toBe(false)
+    expect(heldByReact(runGroups()[1]!.firstChild!)).toBe(true)
+    act(() => feed(view.store, msgEnd('m1'), spanEnd('s1')))
+    view.rerender(panel(view.store))
+    await waitFor(() => expect(frozenRuns()).toEqual([true, true, true]), IDLE)
+    // Every sentence is there, in order, as markdown.
+    const text = view.container.querySelector('[data-slot="reasoning-paragraph"]')!.textContent!
+    const steps = Array.from(text.matchAll(/Step (\d+) keeps the running total in range \1 as it was\./g), (m) => Number(m[1]))
+    expect(steps).toEqual(sentences.map((_, i) => i))
   })
 })
 

@@ -19,9 +19,9 @@ vi.mock('../../src/react/paragraphs', async (original) => {
   const module = await original<typeof ParagraphsModule>()
   return {
     ...module,
-    splitParagraphs: (...args: Parameters<typeof module.splitParagraphs>) => {
+    split: (...args: Parameters<typeof module.split>) => {
       clock += splitCost
-      return module.splitParagraphs(...args)
+      return module.split(...args)
     },
   }
 })
