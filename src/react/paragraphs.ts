@@ -73,6 +73,25 @@ export function own(text: string): string {
   return (text + ' ').slice(0, -1)
 }
 
+/**
+ * The finished paragraphs `done` of the final `text` they were split from, as slices of it: a
+ * finished text no longer grows, so a slice keeps alive only the text the store keeps anyway,
+ * where a string of its own (see `own`) is another copy of it. (A slice of a still growing text
+ * would keep that version alive.) Where a paragraph is not found in order (it always is: the
+ * split took it from there), the rest stay as they are.
+ */
+export function sliceOf(text: string, done: readonly string[]): readonly string[] {
+  const sliced: string[] = []
+  let at = 0
+  for (const paragraph of done) {
+    const start = text.indexOf(paragraph, at)
+    if (start === -1) return sliced.concat(done.slice(sliced.length))
+    at = start + paragraph.length
+    sliced.push(text.slice(start, at))
+  }
+  return sliced
+}
+
 /** The unfinished paragraph: everything after the last finished one. */
 export function tailOf(paragraphs: Paragraphs): string {
   return paragraphs.text.slice(paragraphs.tailStart)

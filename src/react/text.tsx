@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
-import { own, split as splitText, tailOf, type Lineage } from './paragraphs'
+import { own, sliceOf, split as splitText, tailOf, type Lineage } from './paragraphs'
 
 export interface RenderTextInfo {
   /** The paragraph is the one still receiving text. */
@@ -252,16 +252,24 @@ const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, live, kind, re
   )
 })
 
+/**
+ * The finished paragraphs of a text, one object for as long as the text is extended (a replaced
+ * text has a new one): groups read their paragraphs from it by index and hold none in their props.
+ * A memoised group keeps the props of its last render, its frozen record and the deps of its
+ * effects: an array of paragraphs in them was kept alive with it (a 5 MB trace's groups held 10x
+ * its text in old whole-text arrays, and later the paragraphs' own copies once it was finished).
+ */
+interface Source {
+  /** The paragraphs so far (mutable on purpose: a cache, read by index, only ever extended or made slices of the same text). */
+  done: readonly string[]
+}
+
 interface GroupProps {
-  /**
-   * The finished paragraphs this group shows: an array of its own (see `StreamingText`), never
-   * the whole text's: a memoised group keeps the props of its last render, and each split that
-   * finishes a paragraph makes a new whole array (a 5 MB trace's groups held 10x its text in them).
-   * The same array while the group's paragraphs are the same.
-   */
-  readonly paragraphs: readonly string[]
+  /** Where the group's finished paragraphs are: `source.done[first]` and the `count - 1` after it. */
+  readonly source: Source
   /** The index of its first paragraph in the text (the paragraphs' keys). */
   readonly first: number
+  readonly count: number
   /** The live paragraph, when it is this group's last (the last one, finished, once the text is). */
   readonly tail: string | undefined
   readonly live: boolean
@@ -269,14 +277,6 @@ interface GroupProps {
   readonly render: RenderText | undefined
   /** The group is finished, full and has another full one after it (any group of a finished text), and `render` is static: it may be frozen. */
   readonly settled: boolean
-}
-
-/** Whether `a` and `b` hold the same paragraphs (the same string objects while text is appended). */
-function sameItems(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }
 
 /**
@@ -481,13 +481,13 @@ function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean
  * A settled group is frozen when the page is idle (see `useFreezing`).
  */
 const Group = /* @__PURE__ */ memo(
-  function Group({ paragraphs, first, tail, live, kind, render, settled }: GroupProps) {
+  function Group({ source, first, count, tail, live, kind, render, settled }: GroupProps) {
     const element = useRef<HTMLDivElement>(null)
-    const frozen = useFreezing(element, settled, [paragraphs, tail, render, kind])
+    const frozen = useFreezing(element, settled, [source, count, tail, render, kind])
     if (frozen !== undefined) return frozen
     const items: ReactNode[] = []
-    paragraphs.forEach((text, i) => items.push(<Paragraph key={first + i} text={text} live={false} kind={kind} render={render} />))
-    if (tail !== undefined) items.push(<Paragraph key={first + paragraphs.length} text={tail} live={live} kind={kind} render={render} />)
+    for (let i = first; i < first + count; i++) items.push(<Paragraph key={i} text={source.done[i]!} live={false} kind={kind} render={render} />)
+    if (tail !== undefined) items.push(<Paragraph key={first + count} text={tail} live={live} kind={kind} render={render} />)
     // A box of its own: the browser lays out the text's few groups, not its thousands of paragraphs.
     return (
       <div ref={element} data-slot="reasoning-group">
@@ -496,13 +496,14 @@ const Group = /* @__PURE__ */ memo(
     )
   },
   (a, b) =>
+    a.source === b.source &&
     a.first === b.first &&
+    a.count === b.count &&
     a.tail === b.tail &&
     a.live === b.live &&
     a.kind === b.kind &&
     a.render === b.render &&
-    a.settled === b.settled &&
-    sameItems(a.paragraphs, b.paragraphs),
+    a.settled === b.settled,
 )
 
 interface StreamingTextProps {
@@ -651,6 +652,8 @@ const SPLIT_WAIT_MAX = 100
 /** The last split, when it was made and how long it took (ms). */
 interface Split {
   readonly paragraphs: Lineage
+  /** The text is finished and its paragraphs are slices of it (see `sliceOf`). */
+  readonly sliced?: boolean
   readonly at: number
   readonly cost: number
 }
@@ -679,6 +682,11 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
       setSplit({ paragraphs, at: start, cost: now() - start })
     }
   }
+  // A finished text's paragraphs as slices of it, once: their own copies are let go.
+  if (!live && paragraphs.text === latest && split.sliced !== true) {
+    paragraphs = { ...paragraphs, done: sliceOf(latest, paragraphs.done) }
+    setSplit({ ...split, paragraphs, sliced: true })
+  }
   // The text as split: the latest, or while a long one waits, the one split last.
   const { text, done } = paragraphs
   // A finished text shows whole at once (it is not coming in faster than frames); a live one a budget per new
@@ -687,14 +695,15 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
   // Mutable on purpose: a measurement, read by the next render, never a reason to render.
   const [meter] = useState(commitMeter)
-  // Mutable on purpose: each group's paragraphs, by its first index, under the split they are from (see below).
-  const [lineages] = useState(() => new Map<object, Map<number, readonly string[]>>())
-  let slices = lineages.get(paragraphs.origin)
-  if (slices === undefined) {
-    lineages.clear()
-    slices = new Map()
-    lineages.set(paragraphs.origin, slices)
+  // Mutable on purpose: the paragraphs' source for the groups (see `Source`), one while the text is extended.
+  const [sources] = useState(() => new Map<object, Source>())
+  let source = sources.get(paragraphs.origin)
+  if (source === undefined) {
+    sources.clear()
+    source = { done }
+    sources.set(paragraphs.origin, source)
   }
+  source.done = done
   const chars = meter.budget(budgetOf(render))
   // A live text mounting in a client with more than a quarter of a budget of finished paragraphs
   // (a backlog: a flood, a panel opened mid-stream) shows them from the next frame on: the frame
@@ -772,18 +781,12 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
     const to = Math.min(from + GROUP, count)
     const last = to === count && (to - from < GROUP || !withTail)
-    // A group's paragraphs never change while the text grows, but for the newest group's count:
-    // sliced once, kept while the split continues the same text and the count is the same.
-    let paragraphs = slices.get(from)
-    if (paragraphs === undefined || paragraphs.length !== to - from) {
-      paragraphs = done.slice(from, to)
-      slices.set(from, paragraphs)
-    }
     groups.push(
       <Group
         key={from}
-        paragraphs={paragraphs}
+        source={source}
         first={from}
+        count={to - from}
         tail={withTail && last ? tail : undefined}
         live={live}
         kind={kind}

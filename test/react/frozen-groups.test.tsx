@@ -215,7 +215,15 @@ describe('frozen groups, what they were made from', () => {
 })
 
 describe('what a group keeps', () => {
-  it('given a text that grew over several splits, each group\'s last props should hold its own paragraphs, not the whole text\'s', () => {
+  /** Each group's last props, from its element's fiber up to the memoised group. */
+  const propsOf = (group: Element) => {
+    const key = Object.keys(group).find((k) => k.startsWith('__reactFiber'))!
+    let fiber = (group as unknown as Record<string, { return: unknown; memoizedProps: Record<string, unknown> }>)[key]
+    while (fiber !== undefined && !('source' in fiber.memoizedProps)) fiber = fiber.return as typeof fiber
+    return fiber!.memoizedProps
+  }
+
+  it('given a text that grew over several splits, each group\'s last props should hold no paragraphs, only where they are in one source', () => {
     const own: RenderText = (text) => <span>{text}</span>
     const texts = paragraphs(200)
     const view = mount(`${texts.slice(0, 70).join('\n\n')}\n\n`, { renderText: own, finished: false })
@@ -228,15 +236,31 @@ describe('what a group keeps', () => {
       )
     }
     // A memoised group keeps the props of its last render: the first two groups last rendered two
-    // splits ago. Each split that finishes a paragraph makes a new array of all of them (5 MB of
-    // markdown: 494 groups held 10x the text in those arrays).
-    const kept = view.groups().map((group) => {
-      const key = Object.keys(group).find((k) => k.startsWith('__reactFiber'))!
-      let fiber = (group as unknown as Record<string, { return: unknown; memoizedProps: Record<string, unknown> }>)[key]
-      while (fiber !== undefined && !('paragraphs' in fiber.memoizedProps)) fiber = fiber.return as typeof fiber
-      return (fiber!.memoizedProps.paragraphs as readonly string[]).length
-    })
-    expect(kept).toEqual([64, 64, 64, 8])
+    // splits ago. Arrays of paragraphs in them stayed alive with them (5 MB of markdown: 494
+    // groups held 10x the text in old whole-text arrays).
+    const kept = view.groups().map(propsOf)
+    expect(kept.map((props) => [props.first, props.count])).toEqual([
+      [0, 64],
+      [64, 64],
+      [128, 64],
+      [192, 8],
+    ])
+    // No array, and no string but the group's kind (the live paragraph, here none, would be one).
+    expect(kept.flatMap((props) => Object.values(props).filter((value) => Array.isArray(value) || (typeof value === 'string' && value !== 'text')))).toEqual([])
+    // One source for all, with the paragraphs as they are now.
+    expect(new Set(kept.map((props) => props.source)).size).toBe(1)
+    expect((kept[0]!.source as { done: readonly string[] }).done).toEqual(texts)
+  })
+
+  it('given a text that finished, should keep its paragraphs as slices of the text: the same text, in every paragraph shown', async () => {
+    const texts = paragraphs(200)
+    const view = mount(texts.join('\n\n'))
+    const { done } = propsOf(view.groups()[0]!).source as { done: readonly string[] }
+    // 199 finished paragraphs in the source and the last one, finished with the text, as the last group's tail.
+    expect(done).toEqual(texts.slice(0, 199))
+    const shown = Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent)
+    expect(shown).toHaveLength(200)
+    expect(shown[199]).toBe('Paragraph 199: the running total still holds after change 199.')
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, true]), IDLE)
   })
 })
-

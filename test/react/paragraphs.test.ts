@@ -3,6 +3,7 @@ import vm from 'node:vm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { splitParagraphs, type Paragraphs } from 'reasoning-ui'
+import { sliceOf } from '../../src/react/paragraphs'
 
 const tail = (p: Paragraphs) => p.text.slice(p.tailStart)
 
@@ -95,5 +96,26 @@ describe('memory', () => {
     expect(split.done).toHaveLength(1_000)
     // The last text and the paragraphs: about 2 × 0.5 MB. Slices of each update's text kept about 250 MB.
     expect(kept).toBeLessThan(20 * size)
+  })
+
+  it('given a finished text, its paragraphs as slices of it (sliceOf) should hold little beside the text, where their own copies hold its size again', () => {
+    v8.setFlagsFromString('--expose-gc')
+    const gc = vm.runInNewContext('gc') as () => void
+    const paragraph = 'The running total still holds after the change. '.repeat(10)
+    const text = Array.from({ length: 1_000 }, (_, i) => `${paragraph}${i}`).join('\n\n')
+    const { done } = splitParagraphs(text)
+    expect(done).toHaveLength(999)
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const sliced = sliceOf(text, done)
+    gc()
+    const grew = process.memoryUsage().heapUsed - before
+    expect(sliced).toEqual(text.split('\n\n').slice(0, 999))
+    // 999 slices are a few dozen bytes each; copies would be the text's size again (480 KB).
+    expect(grew).toBeLessThan(0.2 * text.length)
+  })
+
+  it('given paragraphs not found in the text in order, should keep those as they are', () => {
+    expect(sliceOf('one\n\ntwo', ['one', 'three', 'two'])).toEqual(['one', 'three', 'two'])
   })
 })
