@@ -97,7 +97,8 @@ export const RUN_CHARS = 4_000
 const GROUP = 64
 /**
  * Full groups kept as React rendered them after the newest paragraphs; the ones before may be
- * frozen (see `Group`). A text shorter than that (about 17 KB of markdown) is never frozen.
+ * frozen (see `Group`), and all of them once the text is finished. A text shorter than that
+ * (about 17 KB of markdown) is never frozen.
  */
 const FROZEN_AFTER = 1
 
@@ -204,11 +205,12 @@ const RUN_GROUP = 16
 /**
  * A long paragraph in runs: groups of finished runs, then the last run, the only one that renders
  * again. Its groups may be frozen (`frozen`: the renderer is static) once a full one follows them,
- * all of them once the paragraph is finished.
+ * all of them once the paragraph is finished, if it has at least two full groups.
  */
 function Runs({ text, cuts, live, runs, frozen }: { readonly text: string; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns; readonly frozen: boolean }) {
   const finished = cuts.at.length
-  const freezable = !frozen ? 0 : live ? finished - RUN_GROUP : finished
+  // As `StreamingText`'s groups: none of a paragraph shorter than two full groups (about 128 KB).
+  const freezable = !frozen || finished < 2 * RUN_GROUP ? -1 : live ? finished - RUN_GROUP : finished
   const groups: ReactNode[] = []
   for (let from = 0; from < finished; from += RUN_GROUP) {
     const to = Math.min(from + RUN_GROUP, finished)
@@ -777,7 +779,10 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   const groups: ReactNode[] = []
   // Groups that may be frozen: full ones with at least `FROZEN_AFTER` full ones after them, and
   // every one once the text is finished (it no longer changes; the one on screen stays React's).
-  const freezable = !staticRender(render) ? 0 : live ? count - FROZEN_AFTER * GROUP : Infinity
+  // None of a shorter text: it holds little, and a chat of many short finished blocks keeps no
+  // freezing work, nor a listener for those on screen.
+  // (-1: not even the group of the live paragraph alone, which ends at 0.)
+  const freezable = !staticRender(render) || count < (FROZEN_AFTER + 1) * GROUP ? -1 : live ? count - FROZEN_AFTER * GROUP : Infinity
   for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
     const to = Math.min(from + GROUP, count)
     const last = to === count && (to - from < GROUP || !withTail)

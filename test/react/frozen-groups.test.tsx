@@ -137,6 +137,21 @@ describe('frozen groups', () => {
     expect(listening()).toBe(0)
   })
 
+  it('given a finished text shorter than two full groups, and a paragraph shorter than two full groups of runs, should never freeze nor listen for scrolling', async () => {
+    const add = vi.spyOn(document, 'addEventListener')
+    const ours = () => add.mock.calls.filter(([type, listener]) => type === 'scroll' && (listener as { name?: string }).name === 'onScroll').length
+    // 127 paragraphs (a full group and 63), then a paragraph of about 40 KB (ten runs, one group of them).
+    const long = Array.from({ length: 700 }, (_, i) => `Step ${i} keeps the **running total** as it was.`).join(' ')
+    const view = mount([...paragraphs(127), long].join('\n\n'))
+    expect(view.groups()).toHaveLength(3)
+    // And a text of one paragraph, the group of its last paragraph alone (it ends where it starts, at 0).
+    const one = mount('Paragraph 0: the **running total** still holds.')
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(view.frozen()).toEqual([false, false, false])
+    expect(one.frozen()).toEqual([false])
+    expect(ours()).toBe(0)
+  })
+
   it('given a renderer of the app\'s own (it may hold state or handlers), should never freeze', async () => {
     const own: RenderText = (text) => <span>{text}</span>
     const view = mount(paragraphs(300).join('\n\n'), { renderText: own })
