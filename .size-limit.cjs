@@ -264,7 +264,7 @@ const BUDGETS = {
   // +0.07 kB (panel 18.07 → 18.14, react 38.96 → 39.02, net 37.77 → 37.84) for each group's own
   // array of paragraphs (a memoised group kept a whole-text array of its last render: 10x a 5 MB
   // trace in all) and markdown text leaves as strings of their own (the parser's += chains).
-  // +0.2 kB (panel 18.14 → 18.33, react 39.02 → 39.22, net 37.84 → 38.01; the freezing shared by
+  // +0.2 kB (panel 18.14 → 18.37, react 39.02 → 39.28, net 37.84 → 38.07; the freezing shared by
   // groups of paragraphs and a long paragraph's groups of runs, which now freeze too, the split's
   // lineage, and a finished text's paragraphs as slices of it): the endless 1 MB paragraph held
   // 4.4x its text, 1.3x now; 1 MB of markdown 4.4x, 2.9-3.1x now.

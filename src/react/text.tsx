@@ -96,11 +96,21 @@ export const RUN_CHARS = 4_000
 /** Paragraphs per memoised group: a commit re-renders the newest group and skips the others whole. */
 const GROUP = 64
 /**
- * Full groups kept as React rendered them after the newest paragraphs; the ones before may be
- * frozen (see `Group`), and all of them once the text is finished. A text shorter than that
- * (about 17 KB of markdown) is never frozen.
+ * Full groups kept as React rendered them after the newest paragraphs of a live text; the ones
+ * before may be frozen (see `freezeLimit`).
  */
 const FROZEN_AFTER = 1
+
+/**
+ * Where a text's (or a long paragraph's) groups of `size` may be frozen, given its `items` finished
+ * paragraphs (or runs): a group ending at or before it. While it is `live`, the groups with
+ * `FROZEN_AFTER` full ones after them; once finished, all (the one on screen stays React's).
+ * None where the renderer is not static (`allowed`), nor of a text shorter than that and one more
+ * group: it holds little, and a chat of many short finished blocks keeps no freezing work, nor a
+ * listener for those on screen. (-1, not 0: the group of a live paragraph alone ends at 0.)
+ */
+const freezeLimit = (items: number, size: number, live: boolean, allowed: boolean): number =>
+  !allowed || items < (FROZEN_AFTER + 1) * size ? -1 : live ? items - FROZEN_AFTER * size : Infinity
 
 /** Where plain text may be cut: after any white space, else (a run of none) hard, `RUN_CHARS` on. */
 function plainCut(text: string, _start: number, from: number): number {
@@ -204,13 +214,12 @@ const RUN_GROUP = 16
 
 /**
  * A long paragraph in runs: groups of finished runs, then the last run, the only one that renders
- * again. Its groups may be frozen (`frozen`: the renderer is static) once a full one follows them,
- * all of them once the paragraph is finished, if it has at least two full groups.
+ * again. Its groups may be frozen (`freezes`: the renderer is static; see `freezeLimit`).
  */
-function Runs({ text, cuts, live, runs, frozen }: { readonly text: string; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns; readonly frozen: boolean }) {
+function Runs({ text, cuts, live, runs, freezes }: { readonly text: string; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns; readonly freezes: boolean }) {
   const finished = cuts.at.length
-  // As `StreamingText`'s groups: none of a paragraph shorter than two full groups (about 128 KB).
-  const freezable = !frozen || finished < 2 * RUN_GROUP ? -1 : live ? finished - RUN_GROUP : finished
+  // None of a paragraph shorter than two full groups (about 128 KB).
+  const freezable = freezeLimit(finished, RUN_GROUP, live, freezes)
   const groups: ReactNode[] = []
   for (let from = 0; from < finished; from += RUN_GROUP) {
     const to = Math.min(from + RUN_GROUP, finished)
@@ -239,7 +248,7 @@ const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, live, kind, re
     current = cutRuns(text, runs, cuts)
     setCuts(current)
   }
-  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} cuts={current} live={live} runs={runs} frozen={staticRender(render)} />
+  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} cuts={current} live={live} runs={runs} freezes={staticRender(render)} />
   // Only a finished paragraph of one line can be a heading: a live one may still grow.
   const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
   const liveAttribute = live ? '' : undefined
@@ -671,7 +680,9 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   const [split, setSplit] = useState<Split>(() => {
     const start = now()
     const paragraphs = splitText(latest)
-    return { paragraphs, at: start, cost: now() - start }
+    const cost = now() - start
+    // Mounting finished (a history), its paragraphs are slices of it from the start (see below).
+    return live ? { paragraphs, at: start, cost } : { paragraphs: { ...paragraphs, done: sliceOf(latest, paragraphs.done) }, at: start, cost, sliced: true }
   })
   let { paragraphs } = split
   // How long until a long live text may be split again (see SPLIT_SHARE); 0: it was split now.
@@ -684,7 +695,7 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
       setSplit({ paragraphs, at: start, cost: now() - start })
     }
   }
-  // A finished text's paragraphs as slices of it, once: their own copies are let go.
+  // A text that finished: its paragraphs as slices of it, once; their own copies are let go.
   if (!live && paragraphs.text === latest && split.sliced !== true) {
     paragraphs = { ...paragraphs, done: sliceOf(latest, paragraphs.done) }
     setSplit({ ...split, paragraphs, sliced: true })
@@ -777,12 +788,8 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   const count = behind ? shown : done.length
   const withTail = !behind && tail.trim() !== ''
   const groups: ReactNode[] = []
-  // Groups that may be frozen: full ones with at least `FROZEN_AFTER` full ones after them, and
-  // every one once the text is finished (it no longer changes; the one on screen stays React's).
-  // None of a shorter text: it holds little, and a chat of many short finished blocks keeps no
-  // freezing work, nor a listener for those on screen.
-  // (-1: not even the group of the live paragraph alone, which ends at 0.)
-  const freezable = !staticRender(render) || count < (FROZEN_AFTER + 1) * GROUP ? -1 : live ? count - FROZEN_AFTER * GROUP : Infinity
+  // None of a text shorter than two full groups (about 17 KB of markdown).
+  const freezable = freezeLimit(count, GROUP, live, staticRender(render))
   for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
     const to = Math.min(from + GROUP, count)
     const last = to === count && (to - from < GROUP || !withTail)
