@@ -30,6 +30,12 @@ export interface MessageRec {
   readonly block: BlockRec
   kind: ReasoningKind
   text: string
+  /** The text's end and its lineage (see `TextEnd`): `text.slice(recentAt) === recent`. */
+  recent: string
+  recentAt: number
+  lineage: object
+  /** Appends to `text` since it was last joined into one string (see `append`). */
+  pieces: number
   open: boolean
   interrupted: boolean
   /** The current, not yet finished line (null once it grew too long to be a heading). */

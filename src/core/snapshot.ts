@@ -1,6 +1,7 @@
 import { parseHeading } from './headings'
 import type { ReasoningBlock, ReasoningMessagePart, ReasoningState, ReasoningStatus } from './model'
 import type { BlockRec, Draft, MessageRec } from './draft'
+import { setTextEnd } from './text-end'
 
 // Materialising the public state
 
@@ -20,6 +21,7 @@ function buildMessage(m: MessageRec): ReasoningMessagePart {
     ...(m.startedAt !== undefined && { startedAt: m.startedAt }),
     ...(m.endedAt !== undefined && { endedAt: m.endedAt }),
   }
+  setTextEnd(part, { lineage: m.lineage, at: m.recentAt, recent: m.recent })
   m.dirty = false
   m.snap = part
   return part

@@ -1,5 +1,6 @@
 import type { ReasoningBlock, ReasoningEndReason, ReasoningKind, ReasoningStatus, ReasoningUiMetadata, Visibility } from './model'
 import { isEncryptedOnly, selectSummary, type BlockSummary } from './selectors'
+import { hasNonSpace, setTextEnd, textEndOf } from './text-end'
 
 /** A message as the `full` level shows it: no encrypted value, no signature. */
 export interface VisibleMessage {
@@ -111,6 +112,8 @@ function visibleMessage(message: ReasoningBlock['messages'][number]): VisibleMes
     headings: message.headings,
     ...(meta !== undefined && { meta }),
   }
+  const end = textEndOf(message)
+  if (end !== undefined) setTextEnd(visible, end)
   messageCache.set(message, visible)
   return visible
 }
@@ -123,7 +126,7 @@ function visibleMessage(message: ReasoningBlock['messages'][number]): VisibleMes
 function hasContent(block: ReasoningBlock): boolean {
   if (block.title !== undefined || pickOutcome(block.meta) !== undefined) return true
   // Whitespace alone (a leading "\n\n" delta) is nothing to show.
-  return block.messages.some((m) => /\S/.test(m.text) || m.kind === 'step' || m.meta?.title !== undefined)
+  return block.messages.some((m) => hasNonSpace(m) || m.kind === 'step' || m.meta?.title !== undefined)
 }
 
 function countSteps(block: ReasoningBlock, visibility: 'summary' | 'full', summary: BlockSummary): number {

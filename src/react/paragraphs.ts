@@ -1,3 +1,5 @@
+import type { TextEnd } from '../core/text-end'
+
 /**
  * Incremental paragraph splitting for streaming text. Reasoning grows by
  * appends, so each call scans only the unfinished tail: finished paragraphs
@@ -16,13 +18,42 @@ export interface Paragraphs {
 /**
  * Paragraphs as the kit keeps them: with the split they continue (`origin`, new when a text is
  * replaced rather than extended), so what was made from earlier paragraphs stays valid while it
- * is the same (strings compare by content, never by identity).
+ * is the same (strings compare by content, never by identity). A text from the store has the
+ * store's lineage as its origin (see `TextEnd`).
  */
 export interface Lineage extends Paragraphs {
   readonly origin: object
+  /** Where the search for the paragraph break that ends the unfinished paragraph goes on (none before it does). */
+  readonly scanned?: number
 }
 
 const empty: Lineage = { text: '', done: [], tailStart: 0, origin: {} }
+
+/**
+ * A text read from its end where it can be (see `TextEnd`): positions are the text's own, and
+ * any read that starts at `at` or after reads `recent`, never the whole text.
+ */
+interface Window {
+  readonly text: string
+  readonly recent: string
+  readonly at: number
+}
+
+const windowOf = (text: string, end: TextEnd | undefined): Window =>
+  end !== undefined && end.at + end.recent.length === text.length ? { text, recent: end.recent, at: end.at } : { text, recent: text, at: 0 }
+
+const codeAt = (w: Window, i: number): number => (i >= w.at ? w.recent.charCodeAt(i - w.at) : w.text.charCodeAt(i))
+
+function find(w: Window, needle: string, from: number): number {
+  if (from < w.at) return w.text.indexOf(needle, from)
+  const found = w.recent.indexOf(needle, from - w.at)
+  return found === -1 ? -1 : found + w.at
+}
+
+/** `w.text.slice(from, to)`, from its end where it can be. */
+function readSlice(w: Window, from: number, to = w.text.length): string {
+  return from >= w.at ? w.recent.slice(from - w.at, to - w.at) : w.text.slice(from, to)
+}
 
 /**
  * Splits `text` at blank lines, continuing from `previous` when `text` extends
@@ -34,33 +65,61 @@ export function splitParagraphs(text: string, previous: Paragraphs = empty): Par
   return split(text, previous)
 }
 
-/** `splitParagraphs`, and the lineage of the result (see `Lineage`). */
-export function split(text: string, previous: Paragraphs = empty): Lineage {
+/**
+ * `splitParagraphs`, and the lineage of the result (see `Lineage`). With the text's `end` (the
+ * store's messages have one), whether it extends `previous` is known from the store's lineage
+ * and only its end is read: a text the store built by appends is copied whole by the first read
+ * of its content (see `TextEnd`).
+ */
+export function split(text: string, previous: Paragraphs = empty, end?: TextEnd): Lineage {
   // Paragraphs of the app's making (the public `splitParagraphs` takes any) start a lineage.
   const prior: Lineage = 'origin' in previous ? (previous as Lineage) : { ...previous, origin: {} }
-  if (text === prior.text) return prior
+  // With an end, the store's lineage says whether the text was extended (a prior of another: split afresh).
+  const known = end !== undefined && prior.origin === end.lineage
+  if (known ? text.length === prior.text.length : text === prior.text) return prior
   // Not startsWith: V8 compares it a character at a time, a slice by memory (6× faster at 5 MB).
-  const extends_ = text.length > prior.text.length && text.slice(0, prior.text.length) === prior.text
-  const base: Lineage = extends_ ? prior : { ...empty, origin: {} }
+  const extends_ = text.length > prior.text.length && (end === undefined ? text.slice(0, prior.text.length) === prior.text : known)
+  const base: Lineage = extends_ ? prior : { ...empty, origin: end?.lineage ?? {} }
+  const w = windowOf(text, end)
   let done: string[] | undefined
   let start = base.tailStart
   // Newlines right after a paragraph break belong to the break, also when they arrive in a later delta.
-  if (start > 0) while (text.charCodeAt(start) === 10) start++
-  let from = start
+  if (start > 0) while (codeAt(w, start) === 10) start++
+  // A break found before was inside an open fence and still is: the search goes on after it.
+  let from = Math.max(start, base.scanned ?? 0)
   for (;;) {
-    const gap = text.indexOf('\n\n', from)
+    const gap = find(w, '\n\n', from)
     if (gap === -1) break
-    const candidate = text.slice(start, gap)
+    const candidate = readSlice(w, start, gap)
     if (opensFence(candidate)) {
       from = gap + 2
       continue
     }
     if (candidate.trim() !== '') (done ??= [...base.done]).push(own(candidate))
     start = gap + 2
-    while (text.charCodeAt(start) === 10) start++
+    while (codeAt(w, start) === 10) start++
     from = start
   }
-  return { text, done: done ?? base.done, tailStart: start, origin: base.origin }
+  // The last character may be the first newline of a break.
+  return { text, done: done ?? base.done, tailStart: start, origin: base.origin, scanned: Math.max(from, text.length - 1) }
+}
+
+/**
+ * The unfinished paragraph of `paragraphs` (made from `text`, whose end is `end`), read from the
+ * text's end where it can be, and that end as the paragraph's own (for its runs).
+ */
+export function tailWith(paragraphs: Paragraphs, end?: TextEnd): { readonly tail: string; readonly end?: TextEnd } {
+  const { text, tailStart } = paragraphs
+  // A text of one paragraph is its own tail: no copy.
+  const tail = tailStart === 0 ? text : readSlice(windowOf(text, end), tailStart)
+  if (end === undefined || end.at + end.recent.length !== text.length) return { tail }
+  const at = end.at - tailStart
+  return { tail, end: at >= 0 ? { lineage: end.lineage, at, recent: end.recent } : { lineage: end.lineage, at: 0, recent: end.recent.slice(-at) } }
+}
+
+/** `text.slice(from)` (the end of a paragraph whose `end` is known: see `tailWith`), from that end where it can be. */
+export function sliceFrom(text: string, from: number, end: TextEnd | undefined): string {
+  return readSlice(windowOf(text, end), from)
 }
 
 /**
@@ -90,11 +149,6 @@ export function sliceOf(text: string, done: readonly string[]): readonly string[
     sliced.push(text.slice(start, at))
   }
   return sliced
-}
-
-/** The unfinished paragraph: everything after the last finished one. */
-export function tailOf(paragraphs: Paragraphs): string {
-  return paragraphs.text.slice(paragraphs.tailStart)
 }
 
 /**

@@ -29,6 +29,7 @@ import {
 import type { ReasoningBlock, Visibility } from '../core/model'
 import { getBlockDuration } from '../core/selectors'
 import { endedWording } from '../core/wording'
+import { textEndOf } from '../core/text-end'
 import { headlineOf, projectBlock, type VisibleBlock } from '../core/visibility'
 import { useLiveDuration } from './clock'
 import { useCopy } from './copy'
@@ -605,11 +606,11 @@ export const ReasoningText = /* @__PURE__ */ forwardRef(function ReasoningText(
             {message.meta?.title !== undefined && <strong data-slot="reasoning-step-title">{message.meta.title}</strong>}
           </p>
         )}
-        <StreamingText text={message.text} live={message.status === 'streaming'} kind="step" render={renderText} labels={labels} />
+        <StreamingText text={message.text} end={textEndOf(message)} live={message.status === 'streaming'} kind="step" render={renderText} labels={labels} />
         {message.meta && <Outcome outcome={message.meta} labels={labels} locale={locale} />}
       </div>
     ) : (
-      <StreamingText key={message.id} text={message.text} live={message.status === 'streaming'} kind="text" render={renderText} labels={labels} />
+      <StreamingText key={message.id} text={message.text} end={textEndOf(message)} live={message.status === 'streaming'} kind="text" render={renderText} labels={labels} />
     ),
   )
   return (

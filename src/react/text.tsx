@@ -3,7 +3,8 @@ import { flushSync } from 'react-dom'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
-import { own, sliceOf, split as splitText, tailOf, type Lineage } from './paragraphs'
+import { hasNonSpaceIn, type TextEnd } from '../core/text-end'
+import { own, sliceFrom, sliceOf, split as splitText, tailWith, type Lineage } from './paragraphs'
 
 export interface RenderTextInfo {
   /** The paragraph is the one still receiving text. */
@@ -66,7 +67,8 @@ export interface ParagraphRuns {
    * Where the paragraph text `text` may be cut, the piece from `start` ending there: the first
    * such index at or after `from`, or -1. The piece, rendered alone, must show what it shows as
    * part of the whole (no construct open across the cut), and the rest must render as the
-   * paragraph's continuation.
+   * paragraph's continuation. The kit passes the paragraph from the piece's start on (`start`
+   * 0): what is before `start` is not the cut's to read.
    */
   readonly cut: (text: string, start: number, from: number) => number
   /** One run, a piece of the paragraph's text (the last one may still grow, `live`). */
@@ -79,6 +81,8 @@ const drawsParagraph = (render: RenderText): render is WholeParagraphRenderer =>
 
 interface ParagraphProps {
   readonly text: string
+  /** A long live paragraph's end, read instead of all of it where it can be (see `tailWith`). */
+  readonly end?: TextEnd
   /** The paragraph is still receiving text. */
   readonly live: boolean
   readonly kind: ReasoningKind
@@ -151,20 +155,28 @@ interface Cuts {
 
 const noCuts: Cuts = { text: '', at: [], pieces: [], origin: {} }
 
-/** The cuts of `text`, continuing `previous` when `text` extends it: only text after the last cut is searched again. */
-function cutRuns(text: string, runs: ParagraphRuns, previous: Cuts): Cuts {
+/**
+ * The cuts of `text`, continuing `previous` when `text` extends it: only text after the last cut
+ * is searched again. With the paragraph's `end` (a live paragraph of a store's text: see
+ * `tailWith`), that it extends is known from its lineage, and only its end is read.
+ */
+function cutRuns(text: string, runs: ParagraphRuns, previous: Cuts, end: TextEnd | undefined): Cuts {
   const last = previous.at.length === 0 ? 0 : previous.at[previous.at.length - 1]!
-  const extends_ = text.length >= previous.text.length && text.slice(0, last) === previous.text.slice(0, last)
-  const base = extends_ ? previous : { ...noCuts, origin: {} }
+  const extends_ =
+    text.length >= previous.text.length &&
+    (end === undefined ? text.slice(0, last) === previous.text.slice(0, last) : previous.origin === end.lineage)
+  const base = extends_ ? previous : { ...noCuts, origin: end?.lineage ?? {} }
   let at: number[] | undefined
   let pieces: string[] | undefined
   let start = base === previous ? last : 0
   while (text.length - start > RUN_CHARS) {
-    const cut = runs.cut(text, start, start + RUN_CHARS)
-    if (cut <= start || cut >= text.length) break
-    ;(at ??= [...base.at]).push(cut)
-    ;(pieces ??= [...base.pieces]).push(own(text.slice(start, cut)))
-    start = cut
+    // The piece from `start` on, alone: a cut looks at the piece it ends (see `ParagraphRuns.cut`).
+    const rest = sliceFrom(text, start, end)
+    const cut = runs.cut(rest, 0, RUN_CHARS)
+    if (cut <= 0 || cut >= rest.length) break
+    ;(at ??= [...base.at]).push(start + cut)
+    ;(pieces ??= [...base.pieces]).push(own(rest.slice(0, cut)))
+    start += cut
   }
   return { text, at: at ?? base.at, pieces: pieces ?? base.pieces, origin: base.origin }
 }
@@ -216,7 +228,7 @@ const RUN_GROUP = 16
  * A long paragraph in runs: groups of finished runs, then the last run, the only one that renders
  * again. Its groups may be frozen (`freezes`: the renderer is static; see `freezeLimit`).
  */
-function Runs({ text, cuts, live, runs, freezes }: { readonly text: string; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns; readonly freezes: boolean }) {
+function Runs({ text, end, cuts, live, runs, freezes }: { readonly text: string; readonly end: TextEnd | undefined; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns; readonly freezes: boolean }) {
   const finished = cuts.at.length
   // None of a paragraph shorter than two full groups (about 128 KB).
   const freezable = freezeLimit(finished, RUN_GROUP, live, freezes)
@@ -225,7 +237,7 @@ function Runs({ text, cuts, live, runs, freezes }: { readonly text: string; read
     const to = Math.min(from + RUN_GROUP, finished)
     groups.push(<RunGroup key={from} pieces={cuts.pieces} origin={cuts.origin} from={from} to={to} runs={runs} settled={to <= freezable} />)
   }
-  const rest = text.slice(finished === 0 ? 0 : cuts.at[finished - 1])
+  const rest = sliceFrom(text, finished === 0 ? 0 : cuts.at[finished - 1]!, end)
   return runs.paragraph(
     <>
       {groups}
@@ -238,17 +250,17 @@ function Runs({ text, cuts, live, runs, freezes }: { readonly text: string; read
 }
 
 /** One paragraph. Memoised on its props, so a finished paragraph renders once; a long one renders in runs. */
-const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, live, kind, render }: ParagraphProps) {
+const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, end, live, kind, render }: ParagraphProps) {
   // The cuts so far (React's "store information from previous renders"): a live paragraph keeps
   // them, and so does the same paragraph once finished, so only its newest run renders again.
   const runs = runsOf(render)
   const [cuts, setCuts] = useState<Cuts>(noCuts)
   let current = cuts
   if (runs !== undefined && text.length > RUN_CHARS && cuts.text !== text) {
-    current = cutRuns(text, runs, cuts)
+    current = cutRuns(text, runs, cuts, end)
     setCuts(current)
   }
-  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} cuts={current} live={live} runs={runs} freezes={staticRender(render)} />
+  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} end={end} cuts={current} live={live} runs={runs} freezes={staticRender(render)} />
   // Only a finished paragraph of one line can be a heading: a live one may still grow.
   const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
   const liveAttribute = live ? '' : undefined
@@ -283,6 +295,8 @@ interface GroupProps {
   readonly count: number
   /** The live paragraph, when it is this group's last (the last one, finished, once the text is). */
   readonly tail: string | undefined
+  /** A long `tail`'s end (see `tailWith`): made with it, so not compared. */
+  readonly tailEnd?: TextEnd
   readonly live: boolean
   readonly kind: ReasoningKind
   readonly render: RenderText | undefined
@@ -492,13 +506,13 @@ function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean
  * A settled group is frozen when the page is idle (see `useFreezing`).
  */
 const Group = /* @__PURE__ */ memo(
-  function Group({ source, first, count, tail, live, kind, render, settled }: GroupProps) {
+  function Group({ source, first, count, tail, tailEnd, live, kind, render, settled }: GroupProps) {
     const element = useRef<HTMLDivElement>(null)
     const frozen = useFreezing(element, settled, [source, count, tail, render, kind])
     if (frozen !== undefined) return frozen
     const items: ReactNode[] = []
     for (let i = first; i < first + count; i++) items.push(<Paragraph key={i} text={source.done[i]!} live={false} kind={kind} render={render} />)
-    if (tail !== undefined) items.push(<Paragraph key={first + count} text={tail} live={live} kind={kind} render={render} />)
+    if (tail !== undefined) items.push(<Paragraph key={first + count} text={tail} end={tailEnd} live={live} kind={kind} render={render} />)
     // A box of its own: the browser lays out the text's few groups, not its thousands of paragraphs.
     return (
       <div ref={element} data-slot="reasoning-group">
@@ -525,6 +539,8 @@ interface StreamingTextProps {
   readonly render: RenderText | undefined
   /** The labels the renderer shows (a code block's copy button), if any: frozen groups render again when they change. */
   readonly labels?: object
+  /** The text's end, when it comes from the store (see `TextEnd`): a live text is then read only near its end. */
+  readonly end?: TextEnd
 }
 
 /**
@@ -646,11 +662,13 @@ const nextFrame = (callback: () => void): (() => void) => {
 
 /**
  * How much of the main thread re-splitting a long live text may take, at most, as the time it
- * waits between splits over the time the last one took. Each split copies the whole text: V8
- * joins the appended string into one before `splitParagraphs` can look at it (3.6 ms a frame at
- * 5 MB on a 2-core machine), so at every frame it grew with the text (bench/render/large.ts: the
- * last 200 KB of a 5 MB trace cost 2.5 ms a KB in it, against none in the first). Short texts
- * split in well under a millisecond and never wait.
+ * waits between splits over the time the last one took. A split that reads the whole text copies
+ * it: V8 joins the appended string into one before `splitParagraphs` can look at it (3.6 ms a
+ * frame at 5 MB on a 2-core machine), so at every frame it grew with the text (bench/render/large.ts:
+ * the last 200 KB of a 5 MB trace cost 2.5 ms a KB in it, against none in the first). A text from
+ * the store is read only near its end (`TextEnd`) and splits in well under a millisecond, as do
+ * short texts: they never wait. The rest (an app's own text, a paragraph longer than the end the
+ * store keeps) waits.
  */
 const SPLIT_SHARE = 10
 /**
@@ -660,9 +678,11 @@ const SPLIT_SHARE = 10
  */
 const SPLIT_WAIT_MAX = 100
 
-/** The last split, when it was made and how long it took (ms). */
+/** The last split, its unfinished paragraph (see `tailWith`), when it was made and how long it took (ms). */
 interface Split {
   readonly paragraphs: Lineage
+  readonly tail: string
+  readonly tailEnd?: TextEnd
   /** The text is finished and its paragraphs are slices of it (see `sliceOf`). */
   readonly sliced?: boolean
   readonly at: number
@@ -675,30 +695,34 @@ interface Split {
  * paragraphs finished since: a budget of them per commit (`CATCH_UP_CHARS`, sized
  * by the commits measured so far: `CATCH_UP_MS`).
  */
-export function StreamingText({ text: latest, live, kind, render, labels }: StreamingTextProps) {
+export function StreamingText({ text: latest, live, kind, render, labels, end }: StreamingTextProps) {
   // Remember the previous split (React's "store information from previous renders").
   const [split, setSplit] = useState<Split>(() => {
     const start = now()
-    const paragraphs = splitText(latest)
+    const paragraphs = splitText(latest, undefined, end)
     const cost = now() - start
+    const { tail, end: tailEnd } = tailWith(paragraphs, end)
     // Mounting finished (a history), its paragraphs are slices of it from the start (see below).
-    return live ? { paragraphs, at: start, cost } : { paragraphs: { ...paragraphs, done: sliceOf(latest, paragraphs.done) }, at: start, cost, sliced: true }
+    return live
+      ? { paragraphs, tail, tailEnd, at: start, cost }
+      : { paragraphs: { ...paragraphs, done: sliceOf(latest, paragraphs.done) }, tail, tailEnd, at: start, cost, sliced: true }
   })
-  let { paragraphs } = split
+  let { paragraphs, tail: sliced, tailEnd } = split
   // How long until a long live text may be split again (see SPLIT_SHARE); 0: it was split now.
   let wait = 0
   if (paragraphs.text !== latest) {
     const start = now()
     wait = live ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
     if (wait <= 0) {
-      paragraphs = splitText(latest, paragraphs)
-      setSplit({ paragraphs, at: start, cost: now() - start })
+      paragraphs = splitText(latest, paragraphs, end)
+      ;({ tail: sliced, end: tailEnd } = tailWith(paragraphs, end))
+      setSplit({ paragraphs, tail: sliced, tailEnd, at: start, cost: now() - start })
     }
   }
   // A text that finished: its paragraphs as slices of it, once; their own copies are let go.
   if (!live && paragraphs.text === latest && split.sliced !== true) {
     paragraphs = { ...paragraphs, done: sliceOf(latest, paragraphs.done) }
-    setSplit({ ...split, paragraphs, sliced: true })
+    setSplit({ paragraphs, tail: sliced, tailEnd, at: split.at, cost: split.cost, sliced: true })
   }
   // The text as split: the latest, or while a long one waits, the one split last.
   const { text, done } = paragraphs
@@ -783,10 +807,10 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
   // A string of its own (see `own`): the fibers that render it keep their last props after it
   // finished, and a slice would keep this whole text alive with them. Not a long one (runs): a
   // copy per frame would cost its length, and its finished runs are strings of their own.
-  const sliced = tailOf(paragraphs)
-  const tail = sliced.length <= 2 * RUN_CHARS ? own(sliced) : sliced
+  const long = sliced.length > 2 * RUN_CHARS
+  const tail = long ? sliced : own(sliced)
   const count = behind ? shown : done.length
-  const withTail = !behind && tail.trim() !== ''
+  const withTail = !behind && hasNonSpaceIn(tail, long ? tailEnd : undefined)
   const groups: ReactNode[] = []
   // None of a text shorter than two full groups (about 17 KB of markdown).
   const freezable = freezeLimit(count, GROUP, live, staticRender(render))
@@ -800,6 +824,7 @@ export function StreamingText({ text: latest, live, kind, render, labels }: Stre
         first={from}
         count={to - from}
         tail={withTail && last ? tail : undefined}
+        tailEnd={withTail && last && long ? tailEnd : undefined}
         live={live}
         kind={kind}
         render={render}

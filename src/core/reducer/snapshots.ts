@@ -142,7 +142,7 @@ function restoreReasoning(d: Draft, item: Event, restore: Restore): void {
     const block = blockFor(d, saved?.id ?? id, item, saved, restore)
     ended = hasEnded(block)
     message = {
-      id, block, kind: 'text', text: '', open: false, interrupted: false,
+      id, block, kind: 'text', text: '', recent: '', recentAt: 0, lineage: {}, pieces: 0, open: false, interrupted: false,
       line: '', headings: [], dirty: false,
     }
     if (saved !== undefined) restoreTiming(message, ui!)
@@ -159,6 +159,11 @@ function restoreReasoning(d: Draft, item: Event, restore: Restore): void {
     markSeen(d, message.block, restore)
   }
   message.text = content
+  // Replaced, not extended: a new lineage, and an end that starts where the content ends.
+  message.recent = ''
+  message.recentAt = content.length
+  message.lineage = {}
+  message.pieces = 0
   message.headings = headingsOf(content)
   message.line = null
   if (encrypted !== undefined) {

@@ -9,6 +9,7 @@ import {
   currentRunId, describe, laneOf, metaOf, pushEntry, report, timeOf, touchBlock, touchMessage, validId, requireId, requireDelta, type BlockRec, type Draft, type Event, type Lane, type MessageRec,
 } from '../draft'
 import { setBlockEncrypted, setMessageEncrypted, takePending } from './encrypted'
+import { RECENT_KEEP } from '../text-end'
 
 /** A new block, last in the block list and, unless `place` is false (the caller places it), in the timeline. */
 export function newBlock(d: Draft, id: string, origin: BlockRec['origin'], lane: Lane, at: number | undefined, place = true): BlockRec {
@@ -71,6 +72,10 @@ export function startMessage(d: Draft, id: string, lane: Lane, at: number, meta:
     block,
     kind: meta?.kind ?? 'text',
     text: '',
+    recent: '',
+    recentAt: 0,
+    lineage: {},
+    pieces: 0,
     open: true,
     interrupted: false,
     line: '',
@@ -104,6 +109,22 @@ export function reopenMessage(d: Draft, message: MessageRec): void {
 export function append(d: Draft, message: MessageRec, delta: string): void {
   if (delta.length === 0) return
   message.text += delta
+  // V8 keeps a string built by appends as a chain of its pieces, about 32 bytes each, until something
+  // reads it, and nothing reads a live text whole any more (see `TextEnd`): a stream of one-token
+  // deltas held 8-30x its text in the chain. Joined into one string (a copy of the text) once the
+  // chain holds more than the text: at most once each time the text grows by a 32nd per character
+  // of its deltas (never for deltas of 32 characters or more).
+  if (++message.pieces > 64 && message.pieces * 32 > message.text.length) {
+    message.text = (message.text + ' ').slice(0, -1)
+    message.pieces = 0
+  }
+  // Its end, for readers that must not read all of it (see `TextEnd`): at most twice RECENT_KEEP.
+  message.recent += delta
+  if (message.recent.length > 2 * RECENT_KEEP) {
+    const drop = message.recent.length - RECENT_KEEP
+    message.recent = message.recent.slice(drop)
+    message.recentAt += drop
+  }
   // Headings are found line by line as text arrives, so nothing ever rescans the
   // whole text. Only lines that can still be headings are kept (`line` is null
   // otherwise), which spares a string copy for almost every delta.
@@ -139,6 +160,9 @@ export function endMessage(d: Draft, message: MessageRec, at: number, interrupte
   message.open = false
   message.interrupted = interrupted
   message.endedAt = at
+  // A finished text is read whole (once): its end would only be more to keep, for each message of a history.
+  message.recent = ''
+  message.recentAt = message.text.length
   const block = message.block
   block.openCount--
   if (interrupted) block.interrupted = true
