@@ -99,13 +99,14 @@ describe('hasNonSpace', () => {
 })
 
 describe('a finished message', () => {
-  it('should keep no end beside its text (a history of finished messages holds its text once), and the same lineage', () => {
+  it('should keep only the last 256 characters of its end (a history of finished messages holds its text about once), and the same lineage', () => {
     const store = testStore()
-    feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'A thought. '.repeat(100)))
+    const text = 'A thought. '.repeat(100)
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', text))
     const live = textEndOf(part(store))!
     expect(live.recent.length).toBe(1_100)
     feed(store, msgEnd('m1'), spanEnd('s1'))
-    expect(textEndOf(part(store))).toEqual({ lineage: live.lineage, at: 1_100, recent: '' })
+    expect(textEndOf(part(store))).toEqual({ lineage: live.lineage, at: 1_100 - 256, recent: text.slice(-256) })
   })
 })
 

@@ -11,6 +11,9 @@ import {
 import { setBlockEncrypted, setMessageEncrypted, takePending } from './encrypted'
 import { RECENT_KEEP } from '../text-end'
 
+/** Characters of a finished message's end that the store keeps (see `endMessage`). */
+const FINISHED_END = 256
+
 /** A new block, last in the block list and, unless `place` is false (the caller places it), in the timeline. */
 export function newBlock(d: Draft, id: string, origin: BlockRec['origin'], lane: Lane, at: number | undefined, place = true): BlockRec {
   const runId = currentRunId(d)
@@ -160,9 +163,11 @@ export function endMessage(d: Draft, message: MessageRec, at: number, interrupte
   message.open = false
   message.interrupted = interrupted
   message.endedAt = at
-  // A finished text is read whole (once): its end would only be more to keep, for each message of a history.
-  message.recent = ''
-  message.recentAt = message.text.length
+  // A finished text is read whole (once): all of its end would only be more to keep, for each message of
+  // a history. Its last characters, a string of their own, still answer whether it has any (`hasNonSpace`)
+  // without that read.
+  message.recent = (message.recent.slice(-FINISHED_END) + ' ').slice(0, -1)
+  message.recentAt = message.text.length - message.recent.length
   const block = message.block
   block.openCount--
   if (interrupted) block.interrupted = true
