@@ -42,7 +42,8 @@ import {
 } from 'streaming-markdown'
 import { parseHeading } from '../core/headings'
 import { useCopy } from './copy'
-import { FENCE_LINE, fenceAfter, own } from './paragraphs'
+import { own } from '../core/text-end'
+import { FENCE_LINE, fenceAfter } from './paragraphs'
 import { useLabels } from './parts'
 import { RUN_CHARS, type ParagraphRuns, type WholeParagraphRenderer } from './text'
 

@@ -1,4 +1,4 @@
-import type { TextEnd } from '../core/text-end'
+import { fits, own, type TextEnd } from '../core/text-end'
 
 /**
  * Incremental paragraph splitting for streaming text. Reasoning grows by
@@ -39,8 +39,7 @@ interface Window {
   readonly at: number
 }
 
-const windowOf = (text: string, end: TextEnd | undefined): Window =>
-  end !== undefined && end.at + end.recent.length === text.length ? { text, recent: end.recent, at: end.at } : { text, recent: text, at: 0 }
+const windowOf = (text: string, end: TextEnd | undefined): Window => (fits(text, end) ? { text, recent: end.recent, at: end.at } : { text, recent: text, at: 0 })
 
 const codeAt = (w: Window, i: number): number => (i >= w.at ? w.recent.charCodeAt(i - w.at) : w.text.charCodeAt(i))
 
@@ -112,7 +111,7 @@ export function tailWith(paragraphs: Paragraphs, end?: TextEnd): { readonly tail
   const { text, tailStart } = paragraphs
   // A text of one paragraph is its own tail: no copy.
   const tail = tailStart === 0 ? text : readSlice(windowOf(text, end), tailStart)
-  if (end === undefined || end.at + end.recent.length !== text.length) return { tail }
+  if (!fits(text, end)) return { tail }
   const at = end.at - tailStart
   return { tail, end: at >= 0 ? { lineage: end.lineage, at, recent: end.recent } : { lineage: end.lineage, at: 0, recent: end.recent.slice(-at) } }
 }
@@ -120,16 +119,6 @@ export function tailWith(paragraphs: Paragraphs, end?: TextEnd): { readonly tail
 /** `text.slice(from)` (the end of a paragraph whose `end` is known: see `tailWith`), from that end where it can be. */
 export function sliceFrom(text: string, from: number, end: TextEnd | undefined): string {
   return readSlice(windowOf(text, end), from)
-}
-
-/**
- * `text` as a string of its own. A slice of a long string keeps all of that string alive in V8
- * (a sliced string points into its parent), and a streaming text is a new string each frame:
- * paragraphs sliced from it kept one copy of the whole text per frame that finished one
- * (bench/render: 251 MB of heap for a 1 MB trace). Copying the slice costs its own length, once.
- */
-export function own(text: string): string {
-  return (text + ' ').slice(0, -1)
 }
 
 /**

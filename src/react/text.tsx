@@ -3,8 +3,8 @@ import { flushSync } from 'react-dom'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
-import { hasNonSpaceIn, type TextEnd } from '../core/text-end'
-import { own, sliceFrom, sliceOf, split as splitText, tailWith, type Lineage } from './paragraphs'
+import { hasNonSpaceIn, own, type TextEnd } from '../core/text-end'
+import { sliceFrom, sliceOf, split as splitText, tailWith, type Lineage } from './paragraphs'
 
 export interface RenderTextInfo {
   /** The paragraph is the one still receiving text. */

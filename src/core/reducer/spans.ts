@@ -9,7 +9,7 @@ import {
   currentRunId, describe, laneOf, metaOf, pushEntry, report, timeOf, touchBlock, touchMessage, validId, requireId, requireDelta, type BlockRec, type Draft, type Event, type Lane, type MessageRec,
 } from '../draft'
 import { setBlockEncrypted, setMessageEncrypted, takePending } from './encrypted'
-import { RECENT_KEEP } from '../text-end'
+import { own, RECENT_KEEP } from '../text-end'
 
 /** Characters of a finished message's end that the store keeps (see `endMessage`). */
 const FINISHED_END = 256
@@ -118,7 +118,7 @@ export function append(d: Draft, message: MessageRec, delta: string): void {
   // chain holds more than the text: at most once each time the text grows by a 32nd per character
   // of its deltas (never for deltas of 32 characters or more).
   if (++message.pieces > 64 && message.pieces * 32 > message.text.length) {
-    message.text = (message.text + ' ').slice(0, -1)
+    message.text = own(message.text)
     message.pieces = 0
   }
   // Its end, for readers that must not read all of it (see `TextEnd`): at most twice RECENT_KEEP.
@@ -166,7 +166,7 @@ export function endMessage(d: Draft, message: MessageRec, at: number, interrupte
   // A finished text is read whole (once): all of its end would only be more to keep, for each message of
   // a history. Its last characters, a string of their own, still answer whether it has any (`hasNonSpace`)
   // without that read.
-  message.recent = (message.recent.slice(-FINISHED_END) + ' ').slice(0, -1)
+  message.recent = own(message.recent.slice(-FINISHED_END))
   message.recentAt = message.text.length - message.recent.length
   const block = message.block
   block.openCount--
