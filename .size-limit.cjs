@@ -275,11 +275,14 @@ const BUDGETS = {
   // at the end of a 5 MB trace, and collecting that garbage made the long tasks there (paced 5 MB
   // markdown: 7-11 tasks over 50 ms, 74-148 ms, then 0-3, at most 84 ms; the endless paragraph none),
   // and for the store joining a text's chain of appended pieces, which nothing reads whole now.
-  panel: '18.9 kB', // target 12 kB (issue 13)
+  // Then +0.05 kB (panel 18.87 → 18.91, react 39.96 → 40.0, net 38.73 → 38.78): the scroll area
+  // tells its own scrolls from a reader's (in Firefox a catch-up commit between its scroll and the
+  // scroll's event made it stop following a live text).
+  panel: '18.95 kB', // target 12 kB (issue 13)
   core: '16.05 kB', // target 8 kB (issue 13; 5 kB in issue 6)
   'ai-sdk': '3.4 kB', // no target; new in issue 13
-  react: '40 kB', // target 20 kB (issue 13; 12 kB in issue 6)
-  'react net of radix': '38.75 kB',
+  react: '40.05 kB', // target 20 kB (issue 13; 12 kB in issue 6)
+  'react net of radix': '38.8 kB',
   'openai-responses': '4.05 kB', // target 2 kB, like every adapter
   anthropic: '3.4 kB',
   'chat-completions': '4.25 kB',

@@ -717,6 +717,12 @@ export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function Reasoning
   const { block, labels, open } = useReasoningContext('ReasoningScrollArea')
   const own = useRef<HTMLDivElement | null>(null)
   const following = useRef(true)
+  // Where the area last scrolled itself to follow the text (see `onScroll`).
+  const followedTo = useRef<number | undefined>(undefined)
+  const follow = (element: HTMLElement): void => {
+    element.scrollTop = element.scrollHeight
+    followedTo.current = element.scrollTop
+  }
   const growth = useRef<{ readonly observer: ResizeObserver; readonly observed: WeakSet<Element> } | null>(null)
   const streaming = block.status === 'streaming'
   // True from a commit where the panel is closed until the next one where it is open.
@@ -733,7 +739,7 @@ export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function Reasoning
     let width = element.clientWidth
     let frame = 0
     const observer = new ResizeObserver(() => {
-      if (streaming && following.current) element.scrollTop = element.scrollHeight
+      if (streaming && following.current) follow(element)
       if (!streaming && element.clientWidth !== width) {
         width = element.clientWidth
         // Next frame: resizing the observed element inside its own callback loops the observer.
@@ -765,7 +771,7 @@ export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function Reasoning
   useIsomorphicLayoutEffect(() => {
     const element = own.current
     if (!element || !open) return
-    if (streaming && following.current) element.scrollTop = element.scrollHeight
+    if (streaming && following.current) follow(element)
     const watch = growth.current
     if (watch) {
       for (const child of element.children) {
@@ -788,7 +794,11 @@ export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function Reasoning
       onScroll={(event) => {
         onScroll?.(event)
         const element = event.currentTarget
-        following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK
+        // The area's own scroll says nothing of the reader, however far from the bottom the text
+        // has grown by the time its event comes (a commit between the scroll and its event: in
+        // Firefox a live text's catch-up commit, after which the panel stopped following).
+        const ours = followedTo.current !== undefined && Math.abs(element.scrollTop - followedTo.current) < 1
+        if (!ours) following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK
         markOverflow(element)
       }}
     />

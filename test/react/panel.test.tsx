@@ -397,6 +397,49 @@ describe('long traces', () => {
   })
 })
 
+describe('following the newest text', () => {
+  /** The open panel's body, laid out by hand (jsdom lays nothing out): `height` of content in a 100 px box. */
+  function laidOut(store: Store) {
+    const view = renderPanel(store, { defaultOpen: true })
+    const body = view.container.querySelector<HTMLElement>('[data-slot="reasoning-body"]')!
+    const box = { height: 1_000, top: 0 }
+    Object.defineProperty(body, 'scrollHeight', { configurable: true, get: () => box.height })
+    Object.defineProperty(body, 'clientHeight', { configurable: true, get: () => 100 })
+    Object.defineProperty(body, 'scrollTop', { configurable: true, get: () => box.top, set: (top: number) => (box.top = Math.max(0, Math.min(top, box.height - 100))) })
+    const grow = (by: number) => {
+      box.height += by
+      feed(store, content('m1', ' more'))
+      view.update()
+    }
+    return { body, box, grow }
+  }
+
+  it('given text that grew between the body\'s own scroll and that scroll\'s event, should keep following', () => {
+    const { body, box, grow } = laidOut(streaming())
+    grow(0)
+    expect(box.top).toBe(900)
+    // A commit the body is not part of (a live text catching up) grows the text before the event of
+    // the body's own scroll comes: Firefox dispatches it after the frame's animation callbacks.
+    box.height += 300
+    fireEvent.scroll(body)
+    grow(100)
+    expect(box.top).toBe(1_300)
+  })
+
+  it('given the reader scrolling up, should hold still, and follow again once they are back at the bottom', () => {
+    const { body, box, grow } = laidOut(streaming())
+    grow(0)
+    box.top = 500
+    fireEvent.scroll(body)
+    grow(100)
+    expect(box.top).toBe(500)
+    box.top = box.height - 100
+    fireEvent.scroll(body)
+    grow(100)
+    expect(box.top).toBe(box.height - 100)
+  })
+})
+
 describe('announcements', () => {
   const region = () => screen.getByRole('status')
 
