@@ -80,7 +80,15 @@ export interface ParagraphRuns {
 const drawsParagraph = (render: RenderText): render is WholeParagraphRenderer => 'paragraph' in render
 
 interface ParagraphProps {
-  readonly text: string
+  /** The live paragraph (a finished one comes as `source` and `index`). */
+  readonly text?: string
+  /**
+   * A finished paragraph, as `source.done[index]`: an element holds no string of it. A group's
+   * fiber React no longer renders keeps its last children (a frozen group's did: the paragraphs'
+   * own copies, after the text's slices replaced them; see `sliceOf`).
+   */
+  readonly source?: Source
+  readonly index?: number
   /** A long live paragraph's end, read instead of all of it where it can be (see `tailWith`). */
   readonly end?: TextEnd
   /** The paragraph is still receiving text. */
@@ -250,7 +258,8 @@ function Runs({ text, end, cuts, live, runs, freezes }: { readonly text: string;
 }
 
 /** One paragraph. Memoised on its props, so a finished paragraph renders once; a long one renders in runs. */
-const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text, end, live, kind, render }: ParagraphProps) {
+const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text: given, source, index, end, live, kind, render }: ParagraphProps) {
+  const text = source === undefined ? given! : source.done[index!]!
   // The cuts so far (React's "store information from previous renders"): a live paragraph keeps
   // them, and so does the same paragraph once finished, so only its newest run renders again.
   const runs = runsOf(render)
@@ -344,14 +353,26 @@ const FREEZE_WAIT_MS = 100
 const FREEZE_IDLE_TIMEOUT_MS = 1_000
 
 /**
- * Groups wait this long after the page last scrolled, ms: the frame after a freeze styles and lays
+ * Groups wait this long after a reader last scrolled, ms: the frame after a freeze styles and lays
  * out the copy, and the fibers it lets go of are garbage to collect; neither belongs in a scroll's
  * frames. (Scrolling a 5 MB trace as groups froze beside it had frames of 33-200 ms.)
  */
 const FREEZE_QUIET_MS = 300
 let lastScroll = -Infinity
-const onScroll = (): void => {
-  lastScroll = now()
+
+/**
+ * Whether the scroller a scroll event came from is at its end: following a live text (the panel's
+ * scroll area at each commit, or an app's chat pinned to its newest message), not a reader's
+ * scroll through what came before. Those scrolls come at every frame of a stream, and no group
+ * froze while one streamed (0 of 488 groups during a paced 5 MB trace; bench/render/large.ts).
+ */
+function following(target: EventTarget | null): boolean {
+  const element = target instanceof Element ? target : target instanceof Document ? (target.scrollingElement ?? null) : null
+  return element !== null && element.scrollHeight - element.scrollTop - element.clientHeight <= 1
+}
+
+const onScroll = (event: Event): void => {
+  if (!following(event.target)) lastScroll = now()
   for (const job of parked) freezing.add(job)
   parked.clear()
   scheduleFreezing()
@@ -511,7 +532,7 @@ const Group = /* @__PURE__ */ memo(
     const frozen = useFreezing(element, settled, [source, count, tail, render, kind])
     if (frozen !== undefined) return frozen
     const items: ReactNode[] = []
-    for (let i = first; i < first + count; i++) items.push(<Paragraph key={i} text={source.done[i]!} live={false} kind={kind} render={render} />)
+    for (let i = first; i < first + count; i++) items.push(<Paragraph key={i} source={source} index={i} live={false} kind={kind} render={render} />)
     if (tail !== undefined) items.push(<Paragraph key={first + count} text={tail} end={tailEnd} live={live} kind={kind} render={render} />)
     // A box of its own: the browser lays out the text's few groups, not its thousands of paragraphs.
     return (

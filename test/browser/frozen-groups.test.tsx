@@ -5,9 +5,9 @@
  * difference: the same elements in the same places, all of the text, and a code block's copy
  * button that still copies on a real click.
  */
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
 import type { CSSProperties } from 'react'
-import { ReasoningPanel } from 'reasoning-ui'
+import { ReasoningPanel, createReasoningStore, useReasoningStore } from 'reasoning-ui'
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import '../../src/styles/reasoning.css'
@@ -99,6 +99,61 @@ describe('frozen groups', () => {
     expect(view.body.textContent).toBe(text)
     const steps = Array.from(text!.matchAll(/Step (\d+) keeps the running total in range \1 as it was\./g), (m) => Number(m[1]))
     expect(steps).toEqual(sentences.map((_, i) => i))
+  })
+
+  it('should freeze groups of a live text while its panel follows it to the end at each commit', SLOW, async () => {
+    // The scroll area scrolls to its end at every commit of a live text, and each scroll is an event:
+    // taken for a reader's, it kept every group React's while a text streamed (none of 488 groups
+    // froze during a paced 5 MB trace).
+    const store = createReasoningStore()
+    function Live() {
+      const { blocks } = useReasoningStore(store)
+      return blocks[0] ? <ReasoningPanel block={blocks[0]} defaultOpen animationDuration={0} /> : null
+    }
+    render(
+      <div style={{ inlineSize: 480 } as CSSProperties}>
+        <Live />
+      </div>,
+    )
+    let fed = 80
+    act(() => {
+      for (const event of [run(), span('s1'), msgStart('m1'), content('m1', `${paragraphs(fed).join('\n\n')}\n\n`)]) store.dispatch(event)
+    })
+    const body = () => document.querySelector<HTMLElement>('[data-slot="reasoning-body"]')!
+    const groups = () => Array.from(body().querySelectorAll<HTMLElement>('[data-slot="reasoning-group"]'))
+    await expect.poll(() => body().querySelectorAll('[data-slot="reasoning-paragraph"]').length).toBe(fed)
+    // The reader selected words in the first paragraph: its group waits (listening for scrolls) and
+    // stays React's, as the selection needs; the groups after it must not wait for the scrolls
+    // that follow the text.
+    const range = document.createRange()
+    range.selectNodeContents(body().querySelector('strong')!)
+    document.getSelection()!.addRange(range)
+    let scrolls = 0
+    const counted = (): void => void scrolls++
+    document.addEventListener('scroll', counted, { capture: true, passive: true })
+    // Four paragraphs every 40 ms until the second and third groups froze, or the test's time is up.
+    const timer = setInterval(() => {
+      store.dispatch(content('m1', `${paragraphs(fed + 4).slice(fed).join('\n\n')}\n\n`))
+      fed += 4
+    }, 40)
+    try {
+      await expect.poll(() => groups().slice(0, 3).map((g) => g.hasAttribute('data-frozen')), FREEZE).toEqual([false, true, true])
+      // It followed its text meanwhile, a scroll about every commit, and the text is still live.
+      expect(scrolls).toBeGreaterThan((fed - 80) / 8)
+      expect(body().scrollHeight - body().scrollTop - body().clientHeight).toBeLessThanOrEqual(1)
+      expect(store.getState().blocks[0]!.status).toBe('streaming')
+      expect(document.getSelection()!.toString()).toBe('running total')
+    } finally {
+      clearInterval(timer)
+      document.removeEventListener('scroll', counted, true)
+      document.getSelection()!.removeAllRanges()
+    }
+    // Every paragraph fed is there, in order, once the text ends.
+    act(() => store.dispatch(msgEnd('m1')))
+    await expect.poll(() => body().querySelectorAll('[data-slot="reasoning-paragraph"]').length).toBe(fed)
+    const prose = (texts: readonly (string | null)[]) => texts.filter((_, i) => i % 10 !== 5)
+    const shown = Array.from(body().querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent)
+    expect(prose(shown)).toEqual(prose(paragraphs(fed)).map((p) => p!.replace(/\*\*|`/g, '')))
   })
 
   it('should copy a frozen code block\'s code on a real click, and say "Copied"', SLOW, async () => {

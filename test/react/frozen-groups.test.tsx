@@ -181,6 +181,46 @@ describe('frozen groups', () => {
   })
 })
 
+describe('frozen groups and scrolling', () => {
+  /** A scroller whose scroll events say where it is (jsdom lays nothing out): at its end, or a reader's way up from it. */
+  function scroller(atEnd: boolean) {
+    const element = document.createElement('div')
+    Object.defineProperty(element, 'scrollHeight', { value: 5_000 })
+    Object.defineProperty(element, 'clientHeight', { value: 500 })
+    Object.defineProperty(element, 'scrollTop', { value: atEnd ? 4_500 : 2_000 })
+    document.body.append(element)
+    const timer = setInterval(() => element.dispatchEvent(new Event('scroll')), 50)
+    return () => {
+      clearInterval(timer)
+      element.remove()
+    }
+  }
+
+  it('given a reader scrolling, should freeze nothing until the scrolling stops', async () => {
+    const stop = scroller(false)
+    const view = mount(paragraphs(200).join('\n\n'))
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(view.frozen()).toEqual([false, false, false, false])
+    } finally {
+      stop()
+    }
+    await waitFor(() => expect(view.frozen()).toEqual([true, true, true, true]), IDLE)
+  })
+
+  it('given a scroller at its end, following a live text at each frame, should freeze meanwhile', async () => {
+    // The panel's scroll area follows its text at every commit, and a chat its newest message: no
+    // group froze while a text streamed (0 of 488 groups during a paced 5 MB trace).
+    const stop = scroller(true)
+    try {
+      const view = mount(paragraphs(200).join('\n\n'))
+      await waitFor(() => expect(view.frozen()).toEqual([true, true, true, true]), IDLE)
+    } finally {
+      stop()
+    }
+  })
+})
+
 describe('frozen groups, what they were made from', () => {
   const panel = (store: ReturnType<typeof testStore>) => (
     <ReasoningProvider now={() => store.clock.now}>
@@ -265,6 +305,30 @@ describe('what a group keeps', () => {
     // One source for all, with the paragraphs as they are now.
     expect(new Set(kept.map((props) => props.source)).size).toBe(1)
     expect((kept[0]!.source as { done: readonly string[] }).done).toEqual(texts)
+  })
+
+  it('given a group frozen while its text streams, should keep no paragraph in the element React rendered it with, nor in that element\'s other fiber', async () => {
+    const texts = paragraphs(200)
+    const view = mount(`${texts.join('\n\n')}\n\n`, { finished: false })
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    // A frozen group's element keeps the fiber React made it with, and that fiber its other one
+    // (React's double buffer): one of them still has the props of the render before the freeze.
+    // With the paragraphs' strings in those props, a text's paragraphs stayed alive twice once the
+    // text's slices replaced them (see \`sliceOf\`).
+    const group = view.groups()[0]!
+    const key = Object.keys(group).find((k) => k.startsWith('__reactFiber'))!
+    type Fiber = { memoizedProps?: unknown; pendingProps?: unknown; alternate: Fiber | null }
+    const fiber = (group as unknown as Record<string, Fiber>)[key]!
+    const strings: string[] = []
+    const collect = (value: unknown, depth: number): void => {
+      if (typeof value === 'string') strings.push(value)
+      else if (Array.isArray(value)) for (const item of value) collect(item, depth)
+      else if (value !== null && typeof value === 'object' && depth > 0 && !('done' in value)) for (const item of Object.values(value)) collect(item, depth - 1)
+    }
+    for (const f of [fiber, fiber.alternate]) if (f !== null) for (const props of [f.memoizedProps, f.pendingProps]) collect(props, 4)
+    // The element's own attributes and the kind, but not one paragraph.
+    expect(strings.filter((s) => s.startsWith('Paragraph') || s.includes('const step'))).toEqual([])
+    expect(strings).toContain('reasoning-group')
   })
 
   it('given a text that finished, should keep its paragraphs as slices of the text: the same text, in every paragraph shown', async () => {
