@@ -306,6 +306,7 @@ interface GroupProps {
   readonly tail: string | undefined
   /** A long `tail`'s end (see `tailWith`): made with it, so not compared. */
   readonly tailEnd?: TextEnd
+  /** Its `tail` is still receiving text (false in every other group). */
   readonly live: boolean
   readonly kind: ReasoningKind
   readonly render: RenderText | undefined
@@ -837,16 +838,18 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   const freezable = freezeLimit(count, GROUP, live, staticRender(render))
   for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
     const to = Math.min(from + GROUP, count)
-    const last = to === count && (to - from < GROUP || !withTail)
+    // The group the tail paragraph ends.
+    const last = withTail && to === count && to - from < GROUP
     groups.push(
       <Group
         key={from}
         source={source}
         first={from}
         count={to - from}
-        tail={withTail && last ? tail : undefined}
-        tailEnd={withTail && last && long ? tailEnd : undefined}
-        live={live}
+        tail={last ? tail : undefined}
+        tailEnd={last && long ? tailEnd : undefined}
+        // Only the live paragraph's group: the text's end then renders that group again, not all of them.
+        live={last && live}
         kind={kind}
         render={render}
         settled={to <= freezable}

@@ -331,6 +331,27 @@ describe('what a group keeps', () => {
     expect(strings).toContain('reasoning-group')
   })
 
+  it('given a live text that ends, should render only its last group again', async () => {
+    // An app's renderer (never frozen), so every group stays React's to watch.
+    const own: RenderText = (text) => <span>{text}</span>
+    const view = mount(paragraphs(300).join('\n\n'), { renderText: own, finished: false })
+    // React gives an element new props (its `__reactProps` record) only when what renders it runs again.
+    const propsNow = () => view.groups().map((g) => (g as unknown as Record<string, unknown>)[Object.keys(g).find((k) => k.startsWith('__reactProps'))!])
+    // A live text mounting with a backlog shows it from the next frames on.
+    await waitFor(() => expect(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]')).toHaveLength(300))
+    const before = propsNow()
+    expect(before).toHaveLength(5)
+    act(() => feed(view.store, msgEnd('m1'), spanEnd('s1')))
+    view.rerender(
+      <ReasoningProvider now={() => view.store.clock.now}>
+        <ReasoningPanel block={view.store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={own} />
+      </ReasoningProvider>,
+    )
+    // At a 5 MB text's end, every one of its groups rendering again (a few hundred) made a long task.
+    expect(propsNow().map((props, i) => props === before[i])).toEqual([true, true, true, true, false])
+    expect(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]')).toHaveLength(300)
+  })
+
   it('given a text that finished, should keep its paragraphs as slices of the text: the same text, in every paragraph shown', async () => {
     const texts = paragraphs(200)
     const view = mount(texts.join('\n\n'))
