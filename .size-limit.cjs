@@ -282,11 +282,15 @@ const BUDGETS = {
   // scroller at its end follows a live text (no group froze during a paced 5 MB trace: the heap
   // after it 1.44x the text, was 1.97x), and a finished paragraph's element holds its index into
   // the text's source, not its string (a frozen group's stale fiber kept those alive).
-  panel: '19 kB', // target 12 kB (issue 13)
+  // Then +0.06 kB (panel 19.0 → 19.06, react 40.08 → 40.14, net 38.86 → 38.94): a long paragraph's
+  // finished runs catch up a budget a commit, as paragraphs do, and wait for the next frame when
+  // they mount with a backlog (a flood into one endless paragraph rendered all of what had come in
+  // one frame: 71-111 ms at 200 KB, 108-143 ms tasks at 5 MB; none at 200 KB and 1 MB now).
+  panel: '19.1 kB', // target 12 kB (issue 13)
   core: '16.05 kB', // target 8 kB (issue 13; 5 kB in issue 6)
   'ai-sdk': '3.4 kB', // no target; new in issue 13
-  react: '40.1 kB', // target 20 kB (issue 13; 12 kB in issue 6)
-  'react net of radix': '38.9 kB',
+  react: '40.2 kB', // target 20 kB (issue 13; 12 kB in issue 6)
+  'react net of radix': '39 kB',
   'openai-responses': '4.05 kB', // target 2 kB, like every adapter
   anthropic: '3.4 kB',
   'chat-completions': '4.25 kB',

@@ -234,24 +234,35 @@ const RUN_GROUP = 16
 
 /**
  * A long paragraph in runs: groups of finished runs, then the last run, the only one that renders
- * again. Its groups may be frozen (`freezes`: the renderer is static; see `freezeLimit`).
+ * again. Its groups may be frozen (the renderer is static; see `freezeLimit`). A live one shows the
+ * runs that came since its last commit a budget at a time (see `useCatchUp`), as a text does its
+ * paragraphs: a flood into one endless paragraph rendered all of them in one frame (bench/render/large.ts:
+ * 71-111 ms at 200 KB, where the panel opened with what had come, and 108-143 ms tasks at 5 MB).
  */
-function Runs({ text, end, cuts, live, runs, freezes }: { readonly text: string; readonly end: TextEnd | undefined; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns; readonly freezes: boolean }) {
-  const finished = cuts.at.length
+function Runs(props: { readonly text: string; readonly end: TextEnd | undefined; readonly cuts: Cuts; readonly live: boolean; readonly runs: ParagraphRuns; readonly render: RenderText | undefined; readonly deferrable: boolean }) {
+  const { text, end, cuts, live, runs, render } = props
+  // Mounting with a backlog, from the next frame on, as a text does (see `StreamingText`); not where
+  // the paragraph was on screen already and has just grown long (it would go blank for a frame).
+  const client = useClientRender()
+  const { shown, behind } = useCatchUp(cuts.pieces, text, live, render, useContext(DeferBacklog) && client && props.deferrable)
   // None of a paragraph shorter than two full groups (about 128 KB).
-  const freezable = freezeLimit(finished, RUN_GROUP, live, freezes)
+  const freezable = freezeLimit(shown, RUN_GROUP, live, staticRender(render))
   const groups: ReactNode[] = []
-  for (let from = 0; from < finished; from += RUN_GROUP) {
-    const to = Math.min(from + RUN_GROUP, finished)
+  for (let from = 0; from < shown; from += RUN_GROUP) {
+    const to = Math.min(from + RUN_GROUP, shown)
     groups.push(<RunGroup key={from} pieces={cuts.pieces} origin={cuts.origin} from={from} to={to} runs={runs} settled={to <= freezable} />)
   }
-  const rest = sliceFrom(text, finished === 0 ? 0 : cuts.at[finished - 1]!, end)
+  // Behind, the next finished run in the last one's place: the text grows a step at a time, and
+  // what was on screen never goes away for a frame. None while a mount defers them all.
+  const rest = behind ? (shown > 0 ? cuts.pieces[shown]! : undefined) : sliceFrom(text, shown === 0 ? 0 : cuts.at[shown - 1]!, end)
   return runs.paragraph(
     <>
       {groups}
-      <div data-slot="reasoning-run" data-live={live ? '' : undefined}>
-        {runs.run(rest, live)}
-      </div>
+      {rest !== undefined && (
+        <div data-slot="reasoning-run" data-live={live ? '' : undefined}>
+          {runs.run(rest, live)}
+        </div>
+      )}
     </>,
     live,
   )
@@ -264,12 +275,14 @@ const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text: given, source,
   // them, and so does the same paragraph once finished, so only its newest run renders again.
   const runs = runsOf(render)
   const [cuts, setCuts] = useState<Cuts>(noCuts)
+  // Mounted long (a panel opened with a backlog in one paragraph): its runs may wait for the next frame (see `Runs`).
+  const [mountedLong] = useState(() => text.length > RUN_CHARS)
   let current = cuts
   if (runs !== undefined && text.length > RUN_CHARS && cuts.text !== text) {
     current = cutRuns(text, runs, cuts, end)
     setCuts(current)
   }
-  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} end={end} cuts={current} live={live} runs={runs} freezes={staticRender(render)} />
+  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} end={end} cuts={current} live={live} runs={runs} render={render} deferrable={mountedLong} />
   // Only a finished paragraph of one line can be a heading: a live one may still grow.
   const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
   const liveAttribute = live ? '' : undefined
@@ -712,6 +725,73 @@ interface Split {
 }
 
 /**
+ * How many of `items` (a text's finished paragraphs, or a long paragraph's finished runs) a commit
+ * shows, with `text` (what they were split from) live: a finished text shows whole at once (it is
+ * not coming in faster than frames); a live one a budget per new text or catch-up tick (not again
+ * in the re-render the state updates here cause; see `catchUp`, the budget sized by the commits
+ * measured so far, `CATCH_UP_MS`), the rest in the next frames. `deferrable`: mounting with more
+ * than a quarter of a budget, it shows them from the next frame on. `tick` renders again (a
+ * catch-up step, also when no new text comes).
+ */
+function useCatchUp(items: readonly string[], text: string, live: boolean, render: RenderText | undefined, deferrable: boolean) {
+  const [ticks, tick] = useReducer((n: number) => n + 1, 0)
+  // Mutable on purpose: a measurement, read by the next render, never a reason to render.
+  const [meter] = useState(commitMeter)
+  const chars = meter.budget(budgetOf(render))
+  // Mounting with a backlog (a flood, a panel opened mid-stream), deferred: the frame that opens a
+  // panel (its content, scroll area and motion mount, their code runs the first time) was a 50-75 ms
+  // task with a budget of text in it (bench/render, 200 KB). Server HTML and the hydration that
+  // adopts it have the text at once, and so does a mount with a little of it.
+  const [progress, setProgress] = useState<Progress>(() => {
+    const deferred = live && deferrable && lengthOf(items) > chars / 4
+    const first = !live ? items.length : deferred ? 0 : catchUp(items, 0, chars, true)
+    // Deferred: tick in the next frame (not only once a whole frame passed without new text, see
+    // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows whole).
+    return { shown: first, text, ticks, byText: !deferred, caughtUp: deferred || first === items.length }
+  })
+  let shown = progress.shown
+  if (!live) {
+    // A text that is no longer coming in shows whole: a reader (or find-in-page) opening a
+    // finished block right after a burst must not find its end still catching up.
+    shown = items.length
+    if (progress.shown !== shown) setProgress({ shown, text, ticks, byText: false, caughtUp: true })
+  } else if (progress.text !== text || progress.ticks !== ticks) {
+    shown = catchUp(items, progress.shown, chars, progress.caughtUp)
+    const caughtUp = shown === items.length
+    if (shown !== progress.shown || caughtUp !== progress.caughtUp) setProgress({ shown, text, ticks, byText: progress.text !== text, caughtUp })
+  }
+  const behind = shown < items.length
+  const { byText } = progress
+  useEffect(() => {
+    if (!behind) return
+    catchingUp++
+    return () => {
+      catchingUp--
+    }
+  }, [behind])
+
+  // Time this commit if it adds enough of a live text (see CATCH_UP_MS). Not again in the
+  // re-render its own progress update causes, which adds none.
+  let added = 0
+  if (live) for (let i = progress.shown; i < shown; i++) added += items[i]!.length
+  if (added > 0) meter.begin(added)
+  useIsomorphicLayoutEffect(() => meter.end())
+
+  useEffect(() => {
+    if (!behind) return
+    // Catch up in a frame of its own, never beside the store's update in the same frame. After new text
+    // the stream is flowing and its next update catches up further: tick only if a whole frame passes
+    // without one. After a tick the stream is quiet: tick again in the next frame.
+    let cancel = nextFrame(() => {
+      if (byText) cancel = nextFrame(tick)
+      else tick()
+    })
+    return () => cancel()
+  }, [behind, byText, text, ticks])
+  return { shown, behind, tick }
+}
+
+/**
  * A growing text as paragraphs. Each update splits only the new tail (see
  * `splitParagraphs`) and renders only the live paragraph again, plus the
  * paragraphs finished since: a budget of them per commit (`CATCH_UP_CHARS`, sized
@@ -748,12 +828,6 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   }
   // The text as split: the latest, or while a long one waits, the one split last.
   const { text, done } = paragraphs
-  // A finished text shows whole at once (it is not coming in faster than frames); a live one a budget per new
-  // text or catch-up tick (not again in the re-render the state updates here cause), from its first render on
-  // or, mounting in a client with a backlog, from the next frame on (below).
-  const [ticks, tick] = useReducer((n: number) => n + 1, 0)
-  // Mutable on purpose: a measurement, read by the next render, never a reason to render.
-  const [meter] = useState(commitMeter)
   // Mutable on purpose: the paragraphs' source for the groups (see `Source`), one while the text is extended.
   const [sources] = useState(() => new Map<object, Source>())
   let source = sources.get(paragraphs.origin)
@@ -763,48 +837,9 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
     sources.set(paragraphs.origin, source)
   }
   source.done = done
-  const chars = meter.budget(budgetOf(render))
-  // A live text mounting in a client with more than a quarter of a budget of finished paragraphs
-  // (a backlog: a flood, a panel opened mid-stream) shows them from the next frame on: the frame
-  // that opens a panel (its content, scroll area and motion mount, their code runs the first time)
-  // was a 50-75 ms task with a budget of text in it (bench/render, 200 KB). Server HTML and the
-  // hydration that adopts it have them at once, and so does a mount with a few paragraphs.
+  // A live text mounting in a client with a backlog shows it from the next frame on (see `useCatchUp`).
   const client = useClientRender()
-  const deferrable = useContext(DeferBacklog) && client
-  const [progress, setProgress] = useState<Progress>(() => {
-    const deferred = live && deferrable && lengthOf(done) > chars / 4
-    const first = !live ? done.length : deferred ? 0 : catchUp(done, 0, chars, true)
-    // Deferred: tick in the next frame (not only once a whole frame passed without new text, see
-    // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows whole).
-    return { shown: first, text, ticks, byText: !deferred, caughtUp: deferred || first === done.length }
-  })
-  let shown = progress.shown
-  if (!live) {
-    // A text that is no longer coming in shows whole: a reader (or find-in-page) opening a
-    // finished block right after a burst must not find its end still catching up.
-    shown = done.length
-    if (progress.shown !== shown) setProgress({ shown, text, ticks, byText: false, caughtUp: true })
-  } else if (progress.text !== text || progress.ticks !== ticks) {
-    shown = catchUp(done, progress.shown, chars, progress.caughtUp)
-    const caughtUp = shown === done.length
-    if (shown !== progress.shown || caughtUp !== progress.caughtUp) setProgress({ shown, text, ticks, byText: progress.text !== text, caughtUp })
-  }
-  const behind = shown < done.length
-  const { byText } = progress
-  useEffect(() => {
-    if (!behind) return
-    catchingUp++
-    return () => {
-      catchingUp--
-    }
-  }, [behind])
-
-  // Time this commit if it adds enough finished paragraphs of a live text (see CATCH_UP_MS). Not
-  // again in the re-render its own progress update causes, which adds none.
-  let added = 0
-  if (live) for (let i = progress.shown; i < shown; i++) added += done[i]!.length
-  if (added > 0) meter.begin(added)
-  useIsomorphicLayoutEffect(() => meter.end())
+  const { shown, behind, tick } = useCatchUp(done, text, live, render, useContext(DeferBacklog) && client)
 
   // A long text waiting to be split again: split it once its time has come, also when no more text comes.
   const waiting = wait > 0
@@ -812,19 +847,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
     if (!waiting) return
     const timer = setTimeout(tick, Math.ceil(wait))
     return () => clearTimeout(timer)
-  }, [waiting, wait, latest])
-
-  useEffect(() => {
-    if (!behind) return
-    // Catch up in a frame of its own, never beside the store's update in the same frame. After new text
-    // the stream is flowing and its next update catches up further: tick only if a whole frame passes
-    // without one. After a tick the stream is quiet: tick again in the next frame.
-    let cancel = nextFrame(() => {
-      if (byText) cancel = nextFrame(tick)
-      else tick()
-    })
-    return () => cancel()
-  }, [behind, byText, text, ticks])
+  }, [waiting, wait, latest, tick])
 
   // A string of its own (see `own`): the fibers that render it keep their last props after it
   // finished, and a slice would keep this whole text alive with them. Not a long one (runs): a

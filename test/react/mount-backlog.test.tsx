@@ -2,7 +2,7 @@
  * A live text that mounts in a client with a backlog of finished paragraphs (more than a quarter
  * of a catch-up budget: a flood's first frame, a panel opened mid-stream) shows them from the next
  * frame on, so the frame that opens the panel does not also render the text (bench/render: that
- * frame was a 50-75 ms task). A few paragraphs show at once. Server HTML and hydration have the
+ * frame was a 50-75 ms task). So does one long paragraph's backlog of runs. A few paragraphs show at once. Server HTML and hydration have the
  * text at once (ssr.test.tsx).
  */
 import { render, waitFor } from '@testing-library/react'
@@ -44,6 +44,41 @@ describe('a live panel mounting with a backlog', () => {
     const view = mount(`${texts.join('\n\n')}\n\nlive`, markdownText)
     expect(view.shown()).toEqual([])
     await waitFor(() => expect(view.shown()).toEqual([...texts, 'live']))
+  })
+
+  it('given one long live paragraph (no blank line), should show none of its runs in its first commit, then all of it, its start first', async () => {
+    // 60 KB of markdown: runs of at least RUN_CHARS (4,000) cut after a sentence.
+    const long = 'The running total still holds after the **change**. '.repeat(1_200)
+    const view = mount(long, markdownText)
+    const full = long.replaceAll('**', '').trim()
+    expect(view.shown()).toEqual([''])
+    const seen: string[] = []
+    await waitFor(() => {
+      seen.push(view.shown()[0]!)
+      expect(view.shown()).toEqual([full])
+    })
+    // In steps (more than one frame), each the text's start.
+    expect(seen.some((text) => text.length > 0 && text.length < full.length)).toBe(true)
+    for (const text of seen) expect(full.startsWith(text)).toBe(true)
+  })
+
+  it('given a live paragraph on screen that grows long, should never show less of it', () => {
+    const store = testStore()
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'The running total still holds. '.repeat(100)))
+    const ui = () => (
+      <ReasoningProvider now={() => store.clock.now}>
+        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
+      </ReasoningProvider>
+    )
+    const result = render(ui())
+    const shown = () => result.container.querySelector('[data-slot="reasoning-paragraph"]')!.textContent
+    const before = shown()
+    expect(before.length).toBeGreaterThan(3_000)
+    // Past RUN_CHARS: cut into runs, the first of them finished. It does not wait for a frame, as a mount would.
+    feed(store, content('m1', 'The units agree. '.repeat(100)))
+    result.rerender(ui())
+    expect(shown().startsWith(before.trim())).toBe(true)
+    expect(result.container.querySelectorAll('[data-slot="reasoning-run"]').length).toBeGreaterThan(1)
   })
 
   it('given a few finished paragraphs, should show them in its first commit', () => {

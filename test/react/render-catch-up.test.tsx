@@ -98,6 +98,36 @@ describe('catching up with a flood', () => {
     expect(view.shown().length - behind).toBeLessThanOrEqual(2 * Math.ceil(CATCH_UP_CHARS / 1000) + 1)
   })
 
+  it('given 100 KB into one live paragraph in one update, should show a budget of its runs at once, from the start of the text, then the rest in the frames after', async () => {
+    const store = testStore()
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'Starting. '))
+    const ui = () => (
+      <ReasoningProvider now={() => store.clock.now}>
+        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
+      </ReasoningProvider>
+    )
+    const result = render(ui())
+    // No blank line in it: one paragraph, cut into runs of at least RUN_CHARS (4,000) after a sentence.
+    const more = 'The running total still holds after the **change**. '.repeat(2_000)
+    const full = `Starting. ${more}`.replaceAll('**', '')
+    feed(store, content('m1', more))
+    result.rerender(ui())
+    const runs = () => result.container.querySelectorAll('[data-slot="reasoning-run"]').length
+    const shown = () => result.container.querySelector('[data-slot="reasoning-paragraph"]')!.textContent!
+    // A budget of runs (CATCH_UP_CHARS / 2 for markdown, twice that with this much waiting) and the next one
+    // in the last one's place: 3 of the 26 it ends with. The text's start, and never a run twice.
+    expect(runs()).toBeLessThanOrEqual(4)
+    expect(full.startsWith(shown())).toBe(true)
+    const seen: string[] = [shown()]
+    await waitFor(() => {
+      seen.push(shown())
+      expect(shown()).toBe(full)
+    })
+    expect(runs()).toBeGreaterThan(20)
+    // Each step shows more of the text's start, never less.
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.startsWith(seen[i - 1]!)).toBe(true)
+  })
+
   it('given a flood that ends while the panel is still catching up, should show all of it once the text is finished', () => {
     const texts = paragraphs(40)
     const view = panel(content('m1', 'Starting.\n\n'))
