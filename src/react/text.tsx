@@ -159,9 +159,13 @@ interface Cuts {
   /** The text of each run but the last (strings of their own: see `own`). */
   readonly pieces: readonly string[]
   readonly origin: object
+  /** The first cuts of a paragraph that mounted long (see `Runs`). */
+  readonly mounted?: boolean
 }
 
 const noCuts: Cuts = { text: '', at: [], pieces: [], origin: {} }
+/** No cuts yet, of a paragraph that mounted long (see `Runs`): no hook of its own in every paragraph. */
+const mountCuts: Cuts = { ...noCuts }
 
 /**
  * The cuts of `text`, continuing `previous` when `text` extends it: only text after the last cut
@@ -186,7 +190,7 @@ function cutRuns(text: string, runs: ParagraphRuns, previous: Cuts, end: TextEnd
     ;(pieces ??= [...base.pieces]).push(own(rest.slice(0, cut)))
     start += cut
   }
-  return { text, at: at ?? base.at, pieces: pieces ?? base.pieces, origin: base.origin }
+  return { text, at: at ?? base.at, pieces: pieces ?? base.pieces, origin: base.origin, mounted: previous === mountCuts }
 }
 
 interface RunGroupProps {
@@ -274,15 +278,14 @@ const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text: given, source,
   // The cuts so far (React's "store information from previous renders"): a live paragraph keeps
   // them, and so does the same paragraph once finished, so only its newest run renders again.
   const runs = runsOf(render)
-  const [cuts, setCuts] = useState<Cuts>(noCuts)
-  // Mounted long (a panel opened with a backlog in one paragraph): its runs may wait for the next frame (see `Runs`).
-  const [mountedLong] = useState(() => text.length > RUN_CHARS)
+  // Mounted long (a panel opened with a backlog in one paragraph), its runs may wait for the next frame (see `Runs`).
+  const [cuts, setCuts] = useState<Cuts>(() => (text.length > RUN_CHARS ? mountCuts : noCuts))
   let current = cuts
   if (runs !== undefined && text.length > RUN_CHARS && cuts.text !== text) {
     current = cutRuns(text, runs, cuts, end)
     setCuts(current)
   }
-  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} end={end} cuts={current} live={live} runs={runs} render={render} deferrable={mountedLong} />
+  if (runs !== undefined && text.length > RUN_CHARS && current.at.length > 0) return <Runs text={text} end={end} cuts={current} live={live} runs={runs} render={render} deferrable={current.mounted === true} />
   // Only a finished paragraph of one line can be a heading: a live one may still grow.
   const heading = !live && !text.trim().includes('\n') ? parseHeading(text) : undefined
   const liveAttribute = live ? '' : undefined
