@@ -282,7 +282,7 @@ const BUDGETS = {
   // scroller at its end follows a live text (no group froze during a paced 5 MB trace: the heap
   // after it 1.44x the text, was 1.97x), and a finished paragraph's element holds its index into
   // the text's source, not its string (a frozen group's stale fiber kept those alive).
-  // Then +0.06 kB (panel 19.0 → 19.06, react 40.08 → 40.14, net 38.86 → 38.94): a long paragraph's
+  // Then +0.08 kB (panel 19.0 → 19.07, react 40.08 → 40.16, net 38.86 → 38.95): a long paragraph's
   // finished runs catch up a budget a commit, as paragraphs do, and wait for the next frame when
   // they mount with a backlog (a flood into one endless paragraph rendered all of what had come in
   // one frame: 71-111 ms at 200 KB, 108-143 ms tasks at 5 MB; none at 200 KB and 1 MB now).
