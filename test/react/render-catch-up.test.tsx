@@ -34,6 +34,25 @@ function panel(...events: object[]) {
   }
 }
 
+/** The panel with markdown as it is (a spy around it would lose its cost and its runs), starting with `start`. */
+function markdownPanel(start: string) {
+  const store = testStore()
+  feed(store, run(), span('s1'), msgStart('m1'), content('m1', start))
+  const ui = () => (
+    <ReasoningProvider now={() => store.clock.now}>
+      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
+    </ReasoningProvider>
+  )
+  const result = render(ui())
+  return {
+    result,
+    append(...more: object[]) {
+      feed(store, ...more)
+      result.rerender(ui())
+    },
+  }
+}
+
 afterEach(() => {
   vi.restoreAllMocks()
 })
@@ -69,16 +88,8 @@ describe('catching up with a flood', () => {
   it('given a costlier renderer (markdown: cost 2), should take smaller steps: CATCH_UP_CHARS / cost per commit', async () => {
     expect(markdownText.cost).toBe(2)
     const texts = paragraphs(40)
-    const store = testStore()
-    feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'Starting.\n\n'))
-    const ui = () => (
-      <ReasoningProvider now={() => store.clock.now}>
-        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
-      </ReasoningProvider>
-    )
-    const result = render(ui())
-    feed(store, content('m1', `${texts.join('\n\n')}\n\nAnd the live one`))
-    result.rerender(ui())
+    const { result, append } = markdownPanel('Starting.\n\n')
+    append(content('m1', `${texts.join('\n\n')}\n\nAnd the live one`))
     const shown = () => result.container.querySelectorAll('[data-slot="reasoning-paragraph"]').length
     // About 4,000 characters (four 1,000-character paragraphs and the one that crosses), not 8,000.
     expect(shown()).toBeLessThanOrEqual(1 + Math.ceil(CATCH_UP_CHARS / 2 / 1000) + 1)
@@ -99,19 +110,11 @@ describe('catching up with a flood', () => {
   })
 
   it('given 100 KB into one live paragraph in one update, should show a budget of its runs at once, from the start of the text, then the rest in the frames after', async () => {
-    const store = testStore()
-    feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'Starting. '))
-    const ui = () => (
-      <ReasoningProvider now={() => store.clock.now}>
-        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
-      </ReasoningProvider>
-    )
-    const result = render(ui())
+    const { result, append } = markdownPanel('Starting. ')
     // No blank line in it: one paragraph, cut into runs of at least RUN_CHARS (4,000) after a sentence.
     const more = 'The running total still holds after the **change**. '.repeat(2_000)
     const full = `Starting. ${more}`.replaceAll('**', '')
-    feed(store, content('m1', more))
-    result.rerender(ui())
+    append(content('m1', more))
     const runs = () => result.container.querySelectorAll('[data-slot="reasoning-run"]').length
     const shown = () => result.container.querySelector('[data-slot="reasoning-paragraph"]')!.textContent!
     // A budget of runs (CATCH_UP_CHARS / 2 for markdown, twice that with this much waiting) and the next one
