@@ -5,7 +5,7 @@
  * flood (bench/render: a 200 KB flood made one task of about 200 ms).
  */
 import { render, waitFor } from '@testing-library/react'
-import { ReasoningPanel, ReasoningProvider, markdownText, type RenderTextInfo } from 'reasoning-ui'
+import { ReasoningPanel, ReasoningProvider, markdownText, type RenderText, type RenderTextInfo } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CATCH_UP_CHARS } from '../../src/react/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
@@ -14,33 +14,13 @@ import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '
 const paragraphs = (count: number) =>
   Array.from({ length: count }, (_, i) => `Paragraph ${i}: ${'the running total still holds after the change, '.repeat(20)}`)
 
-function panel(...events: object[]) {
+/** The panel streaming the events given, rendered by `renderText`, and a way to add more. */
+function mountWith(renderText: RenderText, events: readonly object[]) {
   const store = testStore()
   feed(store, run(), span('s1'), msgStart('m1'), ...events)
-  const renderText = vi.fn((text: string, info: RenderTextInfo) => markdownText(text, info))
   const ui = () => (
     <ReasoningProvider now={() => store.clock.now}>
       <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={renderText} />
-    </ReasoningProvider>
-  )
-  const result = render(ui())
-  return {
-    renderText,
-    append(...more: object[]) {
-      feed(store, ...more)
-      result.rerender(ui())
-    },
-    shown: () => Array.from(result.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent),
-  }
-}
-
-/** The panel with markdown as it is (a spy around it would lose its cost and its runs), starting with `start`. */
-function markdownPanel(start: string) {
-  const store = testStore()
-  feed(store, run(), span('s1'), msgStart('m1'), content('m1', start))
-  const ui = () => (
-    <ReasoningProvider now={() => store.clock.now}>
-      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
     </ReasoningProvider>
   )
   const result = render(ui())
@@ -50,8 +30,18 @@ function markdownPanel(start: string) {
       feed(store, ...more)
       result.rerender(ui())
     },
+    shown: () => Array.from(result.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent),
   }
 }
+
+/** Markdown through a spy (which counts renders, but loses markdown's cost and runs). */
+function panel(...events: object[]) {
+  const renderText = vi.fn((text: string, info: RenderTextInfo) => markdownText(text, info))
+  return { renderText, ...mountWith(renderText, events) }
+}
+
+/** The panel with markdown as it is, starting with `start`. */
+const markdownPanel = (start: string) => mountWith(markdownText, [content('m1', start)])
 
 afterEach(() => {
   vi.restoreAllMocks()
