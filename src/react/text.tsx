@@ -598,7 +598,7 @@ export const CATCH_UP_CHARS = 8_000
  */
 const CATCH_UP_LIMIT = 32 * CATCH_UP_CHARS
 
-/** Finished paragraphs on screen, the inputs of the render that decided it, and whether new text (not a catch-up tick) moved it. */
+/** Finished paragraphs (or a long paragraph's runs) on screen, the inputs of the render that decided it, and whether new text (not a catch-up tick) moved it. */
 interface Progress {
   readonly shown: number
   readonly text: string
@@ -648,9 +648,9 @@ const budgetOf = (render: RenderText | undefined): number =>
  * paragraphs measures its time per character, and the next one takes what fits in this time:
  * never less than the budget (`CATCH_UP_CHARS / cost`, sized so that a 2-core machine's frames
  * stay short), at most `CATCH_UP_GROWTH` times it, and like the budget up to twice that while
- * much more is waiting (`catchUp`). The span measured runs from `StreamingText`'s render to its
- * layout effect, so it also holds what renders after it and its children's layout effects: it
- * errs towards smaller steps. On a fast machine a fixed budget made a flood show up to 6x later
+ * much more is waiting (`catchUp`). The span measured runs from the render of what catches up
+ * (`StreamingText`, or a long paragraph's `Runs`) to its layout effect, so it also holds what
+ * renders after it and its children's layout effects: it errs towards smaller steps. On a fast machine a fixed budget made a flood show up to 6x later
  * than the plain-DOM floor while the main thread idled half of each frame.
  */
 const CATCH_UP_MS = 6
