@@ -650,8 +650,9 @@ const budgetOf = (render: RenderText | undefined): number =>
  * stay short), at most `CATCH_UP_GROWTH` times it, and like the budget up to twice that while
  * much more is waiting (`catchUp`). The span measured runs from the render of what catches up
  * (`StreamingText`, or a long paragraph's `Runs`) to its layout effect, so it also holds what
- * renders after it and its children's layout effects: it errs towards smaller steps. On a fast machine a fixed budget made a flood show up to 6x later
- * than the plain-DOM floor while the main thread idled half of each frame.
+ * renders after it and its children's layout effects: it errs towards smaller steps. On a fast
+ * machine a fixed budget made a flood show up to 6x later than the plain-DOM floor while the main
+ * thread idled half of each frame.
  */
 const CATCH_UP_MS = 6
 /** How many times its fixed budget a measured commit may take at most. */
