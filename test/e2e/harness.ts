@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { createDemoServer } from '../../demo/server/server'
 import { Page } from './driver'
 import { launchEngine, type Engine, type EngineName } from './engines'
@@ -156,9 +156,15 @@ async function expectEventually(check: () => Promise<boolean>, what: string): Pr
 /** Types a message into the composer and sends it with Enter, as a user does. */
 export async function send(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' })
+  const turns = page.locator('.demo-turn')
+  const before = await turns.count()
   await box.fill(text)
   await page.evaluate(() => (window.__sentAt = performance.now()))
   await box.press('Enter')
+  // The turn is on the page, and the composer offers "Stop" (the same update), before anyone waits
+  // for the turn to end: in WebKit under load, the "Send" of before the Enter was handled was still
+  // there, a wait for the end returned at once, and the next check found one panel, not two.
+  await expect.poll(() => turns.count(), { timeout: 15_000 }).toBeGreaterThan(before)
 }
 
 /** Waits until the composer offers "Send" again: the turn has ended. */
