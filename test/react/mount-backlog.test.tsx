@@ -7,7 +7,7 @@
  */
 import { render, waitFor } from '@testing-library/react'
 import { markdownText, plainText, ReasoningPanel, ReasoningProvider, type RenderText, type RenderTextInfo } from 'reasoning-ui'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CATCH_UP_CHARS } from '../../src/react/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
@@ -25,8 +25,12 @@ function mount(text: string, renderText: RenderText, finished = false) {
     </ReasoningProvider>,
   )
   const shown = () => Array.from(result.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent.trim())
-  return { shown, spy }
+  return { shown, spy, container: result.container }
 }
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe('a live panel mounting with a backlog', () => {
   it('given more than a quarter of the budget in finished paragraphs, should show none of them in its first commit, then all in order, each rendered once', async () => {
@@ -52,17 +56,21 @@ describe('a live panel mounting with a backlog', () => {
     const view = mount(long, markdownText)
     const full = long.replaceAll('**', '').trim()
     expect(view.shown()).toEqual([''])
+    // What each commit shows (a poll could miss the steps between two of its looks).
     const seen: string[] = []
-    await waitFor(() => {
-      seen.push(view.shown()[0]!)
-      expect(view.shown()).toEqual([full])
-    })
+    const observer = new MutationObserver(() => seen.push(view.shown()[0]!))
+    observer.observe(view.container, { childList: true, subtree: true, characterData: true })
+    // Steps of 4,000-8,000 characters, a frame each: a loaded CI machine's frames are slow.
+    await waitFor(() => expect(view.shown()).toEqual([full]), { timeout: 10_000 })
+    observer.disconnect()
     // In steps (more than one frame), each the text's start.
     expect(seen.some((text) => text.length > 0 && text.length < full.length)).toBe(true)
     for (const text of seen) expect(full.startsWith(text)).toBe(true)
   })
 
   it('given a live paragraph on screen that grows long, should never show less of it', () => {
+    // A clock that stands still: the text is split again at once, not after its share of the time (see split-pace.test.tsx).
+    vi.spyOn(performance, 'now').mockReturnValue(1_000)
     const store = testStore()
     feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'The running total still holds. '.repeat(100)))
     const ui = () => (

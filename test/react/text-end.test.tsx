@@ -70,6 +70,9 @@ describe('split with the end of the text', () => {
   })
 })
 
+/** How long a test waits for a long paragraph's runs to catch up, a budget a frame (a loaded CI machine's frames are slow). */
+const CAUGHT_UP = { timeout: 10_000 }
+
 describe('a long live paragraph with the end of its text', () => {
   const shown = (container: HTMLElement) => container.querySelector('[data-slot="reasoning-text"], div')?.textContent ?? ''
 
@@ -79,7 +82,7 @@ describe('a long live paragraph with the end of its text', () => {
     const ui = (text: string, end: TextEnd) => <StreamingText text={text} end={end} live kind="text" render={undefined} />
     const { container, rerender } = render(ui(head, { lineage, at: 0, recent: head }))
     // Mounted with 30,000 characters, it shows them a budget a frame (see `useCatchUp`).
-    await waitFor(() => expect(container.querySelectorAll('[data-slot="reasoning-run"]').length).toBeGreaterThan(5))
+    await waitFor(() => expect(container.querySelectorAll('[data-slot="reasoning-run"]').length).toBeGreaterThan(5), CAUGHT_UP)
     // The text goes on with "and more"; its end claims "AND MORE": the last run shows the end's.
     const text = `${head}and more`
     rerender(ui(text, { lineage, at: head.length - 20_000, recent: `${head.slice(-20_000)}AND MORE` }))
@@ -111,7 +114,7 @@ describe('a long live paragraph with the end of its text', () => {
       rerender(ui())
       // A large delta shows a budget a frame (see `useCatchUp`), oldest first: what shows is always the start of the text.
       expect(expected.startsWith(text())).toBe(true)
-      await waitFor(() => expect(text()).toBe(expected))
+      await waitFor(() => expect(text()).toBe(expected), CAUGHT_UP)
     }
     feed(store, msgEnd('m1'), spanEnd('s1'))
     rerender(ui())
