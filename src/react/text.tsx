@@ -108,6 +108,16 @@ export const RUN_CHARS = 4_000
 /** Paragraphs per memoised group: a commit re-renders the newest group and skips the others whole. */
 const GROUP = 64
 /**
+ * Groups per chunk: a text's first `CHUNK` groups are the text's own children, and each `CHUNK`
+ * after them sit in a chunk of their own (`data-slot="reasoning-chunk"`, a plain block). The
+ * browser lays out, restyles and anchors the scroll in each frame along the path to what changed,
+ * and went through every child of each element on it: with all groups side by side, a frame's
+ * layout grew with the text (the 5 MB markdown trace of bench/render/large.ts paced at 100 KB a
+ * second, CDP's layout time: 123 ms a second at 0.5 MB, 183 ms at 4 MB; in chunks, 110 and 100).
+ * A group never changes chunk, so React never moves one, and a chunk is memoised like a group.
+ */
+const CHUNK = 16
+/**
  * Full groups kept as React rendered them after the newest paragraphs of a live text; the ones
  * before may be frozen (see `freezeLimit`).
  */
@@ -795,6 +805,54 @@ function useCatchUp(items: readonly string[], text: string, live: boolean, rende
   return { shown, behind, tick }
 }
 
+/** A span of a text's finished paragraphs, with its live paragraph if that ends it: the groups of one chunk. */
+interface SpanProps {
+  readonly source: Source
+  /** Its first paragraph (a multiple of `GROUP`) and how many finished ones it holds. */
+  readonly first: number
+  readonly count: number
+  /** The text's unfinished paragraph, when it comes after these (see `GroupProps`). */
+  readonly tail: string | undefined
+  readonly tailEnd: TextEnd | undefined
+  readonly live: boolean
+  readonly kind: ReasoningKind
+  readonly render: RenderText | undefined
+  /** Groups ending at or before it may be frozen (see `freezeLimit`). */
+  readonly freezable: number
+}
+
+/** The groups of `GROUP` paragraphs of a span, the tail in the last one (a group of its own after a full one). */
+function groupsOf({ source, first, count, tail, tailEnd, live, kind, render, freezable }: SpanProps): ReactNode[] {
+  const groups: ReactNode[] = []
+  const end = first + count
+  for (let from = first; from < end || (tail !== undefined && from === end); from += GROUP) {
+    const to = Math.min(from + GROUP, end)
+    // The group the tail paragraph ends.
+    const last = tail !== undefined && to === end && to - from < GROUP
+    groups.push(
+      <Group
+        key={from}
+        source={source}
+        first={from}
+        count={to - from}
+        tail={last ? tail : undefined}
+        tailEnd={last ? tailEnd : undefined}
+        // Only the live paragraph's group: the text's end then renders that group again, not all of them.
+        live={last && live}
+        kind={kind}
+        render={render}
+        settled={to <= freezable}
+      />,
+    )
+  }
+  return groups
+}
+
+/** `CHUNK` groups in an element of their own (see `CHUNK`): a commit that changes none of them skips them all. */
+const Chunk = /* @__PURE__ */ memo(function Chunk(props: SpanProps) {
+  return <div data-slot="reasoning-chunk">{groupsOf(props)}</div>
+})
+
 /**
  * A growing text as paragraphs. Each update splits only the new tail (see
  * `splitParagraphs`) and renders only the live paragraph again, plus the
@@ -860,28 +918,20 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   const tail = long ? sliced : own(sliced)
   const count = behind ? shown : done.length
   const withTail = !behind && hasNonSpaceIn(tail, long ? tailEnd : undefined)
-  const groups: ReactNode[] = []
   // None of a text shorter than two full groups (about 17 KB of markdown).
   const freezable = freezeLimit(count, GROUP, live, staticRender(render))
-  for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
-    const to = Math.min(from + GROUP, count)
-    // The group the tail paragraph ends.
-    const last = withTail && to === count && to - from < GROUP
-    groups.push(
-      <Group
-        key={from}
-        source={source}
-        first={from}
-        count={to - from}
-        tail={last ? tail : undefined}
-        tailEnd={last && long ? tailEnd : undefined}
-        // Only the live paragraph's group: the text's end then renders that group again, not all of them.
-        live={last && live}
-        kind={kind}
-        render={render}
-        settled={to <= freezable}
-      />,
-    )
+  const span = { source, live, kind, render }
+  const tailAt = withTail ? count : -1
+  const chunkSize = CHUNK * GROUP
+  // The span from `first` that holds the tail, if one does: only its props change as the tail grows.
+  const tailOf = (first: number) =>
+    tailAt >= first && tailAt < first + chunkSize ? { tail, tailEnd: long ? tailEnd : undefined } : { tail: undefined, tailEnd: undefined }
+  // The first chunk's groups as the text's own children (a text of up to about 270 KB of markdown has no chunk).
+  const groups = groupsOf({ ...span, ...tailOf(0), first: 0, count: Math.min(count, chunkSize), freezable })
+  for (let first = chunkSize; first < count || first === tailAt; first += chunkSize) {
+    const end = Math.min(first + chunkSize, count)
+    // Freezing's limit as far as it reaches into the chunk: once past its end, the same number (see `Chunk`).
+    groups.push(<Chunk key={`c${first}`} {...span} {...tailOf(first)} first={first} count={end - first} freezable={Math.min(freezable, end)} />)
   }
   return <FrozenLabels.Provider value={labels}>{groups}</FrozenLabels.Provider>
 }

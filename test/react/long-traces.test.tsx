@@ -179,6 +179,42 @@ describe('many paragraphs', () => {
     expect(shown[999]!.textContent).toBe(paragraphs[999])
   })
 
+  it('given 2,600 paragraphs, should put the groups after the 16th in chunks of 16, move none as it grows, and render only the live paragraph per delta', async () => {
+    const paragraphs = Array.from({ length: 2_600 }, (_, i) => `Paragraph ${i} checks the running total once more.`)
+    const renderText = vi.fn<RenderText>((t) => t)
+    const panel = streamingPanel(renderText)
+    const text = () => panel.container.querySelector('[data-slot="reasoning-text"]')!
+    const shown = () => [...panel.container.querySelectorAll('[data-slot="reasoning-paragraph"]')].map((p) => p.textContent)
+    // 1,023 finished, the 1,024th live: the 16 groups of the text's own, no chunk yet.
+    panel.push(paragraphs.slice(0, 1_023).join('\n\n') + '\n\nParagraph 1023 checks')
+    await waitFor(() => expect(shown()).toHaveLength(1_024))
+    expect(text().querySelectorAll(':scope > [data-slot="reasoning-group"]')).toHaveLength(16)
+    expect(text().querySelector('[data-slot="reasoning-chunk"]')).toBeNull()
+    const live = panel.container.querySelector('[data-slot="reasoning-paragraph"][data-live]')!
+    const second = text().children[1]!
+    // It finishes at the chunk boundary: it stays where it is, and the next one starts the first chunk.
+    panel.push(' the running total once more.\n\nParagraph 1024')
+    expect(live.isConnected).toBe(true)
+    expect(live).not.toHaveAttribute('data-live')
+    const chunk = text().querySelector(':scope > [data-slot="reasoning-chunk"]')!
+    expect(chunk.querySelector('[data-live]')!.textContent).toBe('Paragraph 1024')
+    panel.push(' checks the running total once more.\n\n' + paragraphs.slice(1_025).join('\n\n') + '\n\nThe tail')
+    await waitFor(() => expect(shown()).toHaveLength(2_601))
+    expect(shown()).toEqual([...paragraphs, 'The tail'])
+    // 16 groups, then chunks of 16 groups (of 64 paragraphs): 1,024, 553 and the tail's group.
+    const children = [...text().children]
+    expect(children.map((c) => c.getAttribute('data-slot'))).toEqual([...Array<string>(16).fill('reasoning-group'), 'reasoning-chunk', 'reasoning-chunk'])
+    expect(children[16]!.querySelectorAll(':scope > [data-slot="reasoning-group"]')).toHaveLength(16)
+    expect(children[17]!.querySelectorAll(':scope > [data-slot="reasoning-group"]')).toHaveLength(Math.ceil(553 / 64))
+    // Nothing was moved or mounted again: the same elements where they were.
+    expect(children[1]).toBe(second)
+    expect(children[16]).toBe(chunk)
+    expect(live.isConnected).toBe(true)
+    renderText.mockClear()
+    for (const delta of [' grows', ' and', ' grows.']) panel.push(delta)
+    expect(renderText.mock.calls.map(([t]) => t)).toEqual(['The tail grows', 'The tail grows and', 'The tail grows and grows.'])
+  })
+
   it('should keep the live paragraph mounted as it finishes, also at a group boundary', () => {
     const paragraphs = Array.from({ length: 63 }, (_, i) => `Paragraph ${i}.`)
     const panel = streamingPanel(undefined)
