@@ -23,8 +23,10 @@ function KitApp({ store, renderText }: { readonly store: ReasoningStore; readonl
 function shownText(host: HTMLElement | undefined): string {
   const text = host?.querySelector('[data-slot="reasoning-text"]')
   if (!text) return ''
-  // Paragraphs sit in groups (and long ones in runs): each paragraph's text on a line of its own.
-  return Array.from(text.querySelectorAll(':scope > [data-slot="reasoning-group"] > *'), (paragraph) => {
+  // Paragraphs sit in groups, after the first 16 groups in chunks (and long ones in runs): each
+  // paragraph's text on a line of its own, in document order.
+  const paragraphs = ':scope > [data-slot="reasoning-group"] > *, :scope > [data-slot="reasoning-chunk"] > [data-slot="reasoning-group"] > *'
+  return Array.from(text.querySelectorAll(paragraphs), (paragraph) => {
     const buttons = paragraph.querySelectorAll('[data-slot="reasoning-code-copy"]')
     if (buttons.length === 0) return paragraph.textContent
     let shown = ''
