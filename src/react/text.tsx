@@ -110,8 +110,8 @@ const GROUP = 64
 /**
  * Groups per chunk: a text's first `CHUNK` groups are the text's own children, and each `CHUNK`
  * after them sit in a chunk of their own (`data-slot="reasoning-chunk"`, a plain block). The
- * browser lays out, restyles and anchors the scroll in each frame along the path to what changed,
- * and went through every child of each element on it: with all groups side by side, a frame's
+ * browser lays out (and anchors the scroll) in each frame along the path to what changed, and
+ * went through every child of each element on it: with all groups side by side, a frame's
  * layout grew with the text (the 5 MB markdown trace of bench/render/large.ts paced at 100 KB a
  * second, CDP's layout time: 123 ms a second at 0.5 MB, 183 ms at 4 MB; in chunks, 110 and 100).
  * A group never changes chunk, so React never moves one, and a chunk is memoised like a group.
