@@ -600,13 +600,18 @@ interface StreamingTextProps {
  */
 export const CATCH_UP_CHARS = 8_000
 /**
- * A backlog larger than this that arrives while the panel is caught up (one 5 MB delta) shows at
- * once: taking it in steps would keep the reader waiting far longer than the one long task does.
- * One that builds up while the panel is already catching up (a flood, faster than frames) never
- * shows at once: that was a task of 400–500 ms every 250 KB (bench/render/large.ts, 1 MB and
- * 5 MB traces). It is taken in steps that grow with what is waiting, up to twice the budget.
+ * A backlog larger than this that arrives while the panel is caught up shows in `BURST_STEPS`
+ * commits, each a share of it: one 5 MB delta, or a flood's text that piled up behind a long task
+ * (a garbage collection) in the moment the panel had caught up. It showed at once before: in a
+ * 5 MB markdown flood, 1,941-4,104 paragraphs in one commit, tasks of 264-480 ms, every long task
+ * of the flood's in three runs (bench/render/large.ts, with a throwaway probe). In the usual steps
+ * a 5 MB delta would show hundreds of commits later. One that builds up while the panel is already
+ * catching up (a flood, faster than frames) is taken in steps that grow with what is waiting, up
+ * to twice the budget.
  */
 const CATCH_UP_LIMIT = 32 * CATCH_UP_CHARS
+/** How many commits a backlog over `CATCH_UP_LIMIT` that arrived while caught up shows in. */
+const BURST_STEPS = 16
 
 /** Finished paragraphs (or a long paragraph's runs) on screen, the inputs of the render that decided it, and whether new text (not a catch-up tick) moved it. */
 interface Progress {
@@ -616,21 +621,24 @@ interface Progress {
   readonly byText: boolean
   /** Every finished paragraph was on screen after that render. */
   readonly caughtUp: boolean
+  /** Characters a commit shows while catching up with a backlog that arrived while caught up (see `CATCH_UP_LIMIT`); 0: none. */
+  readonly burst: number
 }
 
 /**
  * How many of `done` to show when `shown` are on screen: the next budget's worth (`chars`, up to
- * twice that while much more is waiting), at least one paragraph; all of a large backlog that
- * arrived while the panel was caught up (`caughtUp`).
+ * twice that while much more is waiting), at least one paragraph; a share of a large backlog that
+ * arrived while the panel was caught up (`caughtUp`), that share (`burst`) kept until it is shown.
  */
-function catchUp(done: readonly string[], shown: number, chars: number, caughtUp: boolean): number {
+function catchUp(done: readonly string[], shown: number, chars: number, caughtUp: boolean, burst: number): { count: number; burst: number } {
   let count = Math.min(shown, done.length)
-  const limit = caughtUp ? CATCH_UP_LIMIT : 16 * chars
+  // Caught up, what arrived is summed whole (it came since the last commit); behind, only as far as the steps grow.
+  const limit = caughtUp ? Infinity : 16 * chars
   let backlog = 0
   for (let i = count; i < done.length && backlog <= limit; i++) backlog += done[i]!.length
-  if (caughtUp && backlog > CATCH_UP_LIMIT) return done.length
-  for (let budget = Math.min(2 * chars, Math.max(chars, backlog / 16)); count < done.length && budget > 0; count++) budget -= done[count]!.length
-  return count
+  if (caughtUp) burst = backlog > CATCH_UP_LIMIT ? Math.ceil(backlog / BURST_STEPS) : 0
+  for (let budget = Math.max(burst, Math.min(2 * chars, Math.max(chars, backlog / 16))); count < done.length && budget > 0; count++) budget -= done[count]!.length
+  return { count, burst: count < done.length ? burst : 0 }
 }
 
 /**
@@ -758,21 +766,22 @@ function useCatchUp(items: readonly string[], text: string, live: boolean, rende
   // adopts it have the text at once, and so does a mount with a little of it.
   const [progress, setProgress] = useState<Progress>(() => {
     const deferred = live && deferrable && lengthOf(items) > chars / 4
-    const first = !live ? items.length : deferred ? 0 : catchUp(items, 0, chars, true)
+    const first = !live || deferred ? { count: deferred ? 0 : items.length, burst: 0 } : catchUp(items, 0, chars, true, 0)
     // Deferred: tick in the next frame (not only once a whole frame passed without new text, see
-    // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows whole).
-    return { shown: first, text, ticks, byText: !deferred, caughtUp: deferred || first === items.length }
+    // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows in steps).
+    return { shown: first.count, text, ticks, byText: !deferred, caughtUp: deferred || first.count === items.length, burst: first.burst }
   })
   let shown = progress.shown
   if (!live) {
     // A text that is no longer coming in shows whole: a reader (or find-in-page) opening a
     // finished block right after a burst must not find its end still catching up.
     shown = items.length
-    if (progress.shown !== shown) setProgress({ shown, text, ticks, byText: false, caughtUp: true })
+    if (progress.shown !== shown) setProgress({ shown, text, ticks, byText: false, caughtUp: true, burst: 0 })
   } else if (progress.text !== text || progress.ticks !== ticks) {
-    shown = catchUp(items, progress.shown, chars, progress.caughtUp)
+    const next = catchUp(items, progress.shown, chars, progress.caughtUp, progress.burst)
+    shown = next.count
     const caughtUp = shown === items.length
-    if (shown !== progress.shown || caughtUp !== progress.caughtUp) setProgress({ shown, text, ticks, byText: progress.text !== text, caughtUp })
+    if (shown !== progress.shown || caughtUp !== progress.caughtUp || next.burst !== progress.burst) setProgress({ shown, text, ticks, byText: progress.text !== text, caughtUp, burst: next.burst })
   }
   const behind = shown < items.length
   const { byText } = progress

@@ -126,6 +126,34 @@ describe('catching up with a flood', () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.startsWith(seen[i - 1]!)).toBe(true)
   })
 
+  it('given more than 256 KB arriving while the panel is caught up (a flood\'s text piled up behind a long task), should show it in sixteen steps, in order, never all at once', async () => {
+    // A clock that stands still measures no commit, so the usual step stays at most twice CATCH_UP_CHARS.
+    vi.spyOn(performance, 'now').mockReturnValue(1_000)
+    const view = panel(content('m1', 'Starting.\n\n'))
+    expect(view.shown()).toEqual(['Starting.'])
+    // About 400 KB: a sixteenth is about 25 paragraphs, more than the usual step (16 KB).
+    const texts = paragraphs(400)
+    const backlog = texts.reduce((sum, text) => sum + text.length, 0)
+    expect(backlog).toBeGreaterThan(256 * 1024)
+    const step = Math.ceil(backlog / 16 / texts[0]!.length) + 1
+    const steps: number[] = []
+    const observer = new MutationObserver(() => {
+      const shown = view.shown().length - 1
+      if (shown !== steps.at(-1)) steps.push(shown)
+    })
+    observer.observe(view.result.container, { childList: true, subtree: true })
+    view.append(content('m1', `${texts.join('\n\n')}\n\nlive`))
+    const first = view.shown().length - 1
+    expect(first).toBeGreaterThan(2 * CATCH_UP_CHARS / texts[0]!.length)
+    expect(first).toBeLessThanOrEqual(step)
+    await waitFor(() => expect(view.shown()).toEqual(['Starting.', ...texts, 'live']), CAUGHT_UP)
+    observer.disconnect()
+    // Sixteen steps of a sixteenth each (the live paragraph after them), none larger.
+    const sizes = steps.map((shown, i) => shown - (i === 0 ? 0 : steps[i - 1]!))
+    expect(steps.length).toBeLessThanOrEqual(17)
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(step)
+  })
+
   it('given a flood that ends while the panel is still catching up, should show all of it once the text is finished', () => {
     const texts = paragraphs(40)
     const view = panel(content('m1', 'Starting.\n\n'))
