@@ -602,9 +602,9 @@ export const CATCH_UP_CHARS = 8_000
 /**
  * A backlog larger than this that arrives while the panel is caught up shows in `BURST_STEPS`
  * commits, each a share of it: one 5 MB delta, or a flood's text that piled up behind a long task
- * (a garbage collection) in the moment the panel had caught up. It showed at once before: in a
- * 5 MB markdown flood, 1,941-4,104 paragraphs in one commit, tasks of 264-480 ms, every long task
- * of the flood's in three runs (bench/render/large.ts, with a throwaway probe). In the usual steps
+ * (a garbage collection) in the moment the panel had caught up. It showed at once before: in
+ * three 5 MB markdown floods (bench/render/large.ts's page), every frame over 100 ms but the
+ * page's own last one was such a commit, 1,941-4,104 paragraphs, 264-480 ms. In the usual steps
  * a 5 MB delta would show hundreds of commits later. One that builds up while the panel is already
  * catching up (a flood, faster than frames) is taken in steps that grow with what is waiting, up
  * to twice the budget.
