@@ -766,7 +766,7 @@ function useCatchUp(items: readonly string[], text: string, live: boolean, rende
   // adopts it have the text at once, and so does a mount with a little of it.
   const [progress, setProgress] = useState<Progress>(() => {
     const deferred = live && deferrable && lengthOf(items) > chars / 4
-    const first = !live || deferred ? { count: deferred ? 0 : items.length, burst: 0 } : catchUp(items, 0, chars, true, 0)
+    const first = !live ? { count: items.length, burst: 0 } : deferred ? { count: 0, burst: 0 } : catchUp(items, 0, chars, true, 0)
     // Deferred: tick in the next frame (not only once a whole frame passed without new text, see
     // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows in steps).
     return { shown: first.count, text, ticks, byText: !deferred, caughtUp: deferred || first.count === items.length, burst: first.burst }
