@@ -123,7 +123,7 @@ interface LargeResults {
  */
 function largePoints(results: LargeResults, trace: Trace): Point[] {
   return Object.values(results.cells)
-    .filter((runs) => runs.length > 0 && runs[0]!.trace === trace && (runs[0]!.delivery ?? 'flood') === 'flood')
+    .filter((runs) => runs.length > 0 && (runs[0]!.contender ?? 'kit') === 'kit' && runs[0]!.trace === trace && (runs[0]!.delivery ?? 'flood') === 'flood')
     .map((runs) => ({
       kb: runs[0]!.kb,
       perDelta: median(runs.map((r) => (r.stream.wallMs + (r.stream.toPaintMs ?? 0)) / Math.max(1, r.stream.delivered))),

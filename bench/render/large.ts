@@ -32,7 +32,15 @@
  * Two traces: `markdown` (run.ts's, realistic paragraphs, lists, code, tables) and
  * `endless` (the same prose as one paragraph with no line break at all).
  *
+ * Against the floor (`BENCH_LARGE_CONTENDERS=kit,floor-grouped`): the same traces streamed into
+ * plain DOM laid out as the kit lays out a long text (floor-grouped.ts: no React, no markdown,
+ * lines in contained groups and chunks, a scroll area that follows its end), to tell what a frame
+ * costs any page that keeps all of a long text in the DOM from what the kit adds to it.
+ * `npm run bench:floor` runs it for the 5 MB markdown trace paced at 100 and at 250 KB/s into
+ * bench/results/large-floor-100.json and large-floor-250.json.
+ *
  * Env knobs:
+ *   BENCH_LARGE_CONTENDERS default kit; kit,floor-grouped adds the floor in the kit's layout
  *   BENCH_LARGE_SIZES    KB, default 200,1000,5000
  *   BENCH_LARGE_TRACES   default markdown,endless
  *   BENCH_LARGE_DELIVERY default flood,paced
@@ -49,9 +57,11 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../test/helpers/chromium.mjs'
 import { buildPage, serve } from './page'
-import type { PageResult, ScrollResult } from './protocol'
+import { LARGE_CONTENDERS, type LargeContender, type PageResult, type ScrollResult } from './protocol'
 
 const repo = resolve(import.meta.dirname, '../..')
+const CONTENDERS = (process.env.BENCH_LARGE_CONTENDERS ?? 'kit').split(',') as LargeContender[]
+for (const name of CONTENDERS) if (!LARGE_CONTENDERS.includes(name)) throw new Error(`Unknown contender ${name}; known: ${LARGE_CONTENDERS.join(', ')}`)
 const SIZES = (process.env.BENCH_LARGE_SIZES ?? '200,1000,5000').split(',').map(Number)
 const TRACES = (process.env.BENCH_LARGE_TRACES ?? 'markdown,endless').split(',') as Trace[]
 const DELIVERIES = (process.env.BENCH_LARGE_DELIVERY ?? 'flood,paced').split(',') as Delivery[]
@@ -77,6 +87,8 @@ interface Sample {
 }
 
 export interface LargeRun {
+  /** Absent in results written before the floor was measured too: the kit. */
+  readonly contender?: LargeContender
   readonly trace: Trace
   /** Absent in results written before deliveries were told apart: a flood. */
   readonly delivery?: Delivery
@@ -122,12 +134,12 @@ function sliceRate(samples: readonly Sample[], fromKb: number, toKb: number): nu
   return b.kb > a.kb ? (b.taskMs - a.taskMs) / (b.kb - a.kb) : NaN
 }
 
-async function measureOnce(context: BrowserContext, origin: string, trace: Trace, delivery: Delivery, kb: number): Promise<LargeRun> {
+async function measureOnce(context: BrowserContext, origin: string, contender: LargeContender, trace: Trace, delivery: Delivery, kb: number): Promise<LargeRun> {
   const page = await context.newPage()
   try {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
-    await page.goto(`${origin}/?contender=kit&kb=${kb}&cap=${CAP_MS}&trace=${trace}&open=stay&check=late${delivery === 'paced' ? `&rate=${RATE_KBPS}` : ''}`)
+    await page.goto(`${origin}/?contender=${contender}&kb=${kb}&cap=${CAP_MS}&trace=${trace}&open=stay&check=late${delivery === 'paced' ? `&rate=${RATE_KBPS}` : ''}`)
     await page.evaluate(() => window.bench!.ready)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
@@ -177,6 +189,7 @@ async function measureOnce(context: BrowserContext, origin: string, trace: Trace
     const first = sliceRate(samples, 0, Math.min(SLICE_KB, kb))
     const last = sliceRate(samples, Math.max(0, kb - SLICE_KB), kb)
     return {
+      contender,
       trace,
       delivery,
       kb,
@@ -210,13 +223,13 @@ const range = (values: readonly number[], digits = 1) =>
 
 function table(cells: ReadonlyMap<string, LargeRun[]>): string {
   const head = [
-    'trace', 'delivery', 'KB', 'runs', 'wall s', 'all text shown, s after the last delta', 'CPU ms/KB (whole)', 'ms/KB first 200 KB', 'ms/KB last 200 KB', 'last ÷ first',
+    'contender', 'trace', 'delivery', 'KB', 'runs', 'wall s', 'all text shown, s after the last delta', 'CPU ms/KB (whole)', 'ms/KB first 200 KB', 'ms/KB last 200 KB', 'last ÷ first',
     'longest task ms', 'tasks > 50 ms', 'longest task at the end ms', 'commits / frames', 'heap held ÷ text, after scrolling', 'heap held ÷ text, idle', 'frozen groups when idle', 'scroll: frame p50 / p95 / max ms', 'frames > 17.5 ms', 'full text',
   ]
   const rows = [...cells.values()].map((runs) => {
     const r = runs[0]!
     return [
-      r.trace, r.delivery ?? 'flood', String(r.kb), String(runs.length),
+      r.contender ?? 'kit', r.trace, r.delivery ?? 'flood', String(r.kb), String(runs.length),
       range(runs.map((x) => x.stream.wallMs / 1000)),
       runs.every((x) => x.stream.toPaintMs !== null) ? range(runs.map((x) => x.stream.toPaintMs! / 1000)) : 'never',
       range(runs.map((x) => x.cpuPerKb), 2),
@@ -255,11 +268,14 @@ async function main(): Promise<void> {
       for (const trace of TRACES) {
         for (const delivery of DELIVERIES) {
           for (const kb of SIZES) {
-            const run = await measureOnce(context, origin, trace, delivery, kb)
-            const key = `${trace} ${delivery} ${kb}`
-            cells.set(key, [...(cells.get(key) ?? []), run])
-            console.log(`  long tasks (start ms, duration ms): ${JSON.stringify(run.stream.longTaskTimes)}`)
-            console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms (at the end ${run.scroll.endLongestTaskMs} ms), heap held ÷ text ${((run.heapScrolled - run.heapEmptied) / run.textBytes).toFixed(2)} after scrolling, ${((run.heapAfter - run.heapEmptied) / run.textBytes).toFixed(2)} idle (${run.frozen.groups} of ${run.frozen.of} groups frozen after ${run.frozen.waitedMs} ms), scroll p95 ${run.scroll.p95} ms`)
+            for (const contender of CONTENDERS) {
+              const run = await measureOnce(context, origin, contender, trace, delivery, kb)
+              // The kit's cells keep their keys of before the floor was measured too.
+              const key = `${contender === 'kit' ? '' : `${contender} `}${trace} ${delivery} ${kb}`
+              cells.set(key, [...(cells.get(key) ?? []), run])
+              console.log(`  long tasks (start ms, duration ms): ${JSON.stringify(run.stream.longTaskTimes)}`)
+              console.log(`${key} KB, run ${round + 1}: ${run.cpuPerKb} ms/KB, last ÷ first slice ${(run.lastSliceMsPerKb / run.firstSliceMsPerKb).toFixed(2)}, longest task ${run.stream.longestTaskMs} ms (at the end ${run.scroll.endLongestTaskMs} ms), heap held ÷ text ${((run.heapScrolled - run.heapEmptied) / run.textBytes).toFixed(2)} after scrolling, ${((run.heapAfter - run.heapEmptied) / run.textBytes).toFixed(2)} idle (${run.frozen.groups} of ${run.frozen.of} groups frozen after ${run.frozen.waitedMs} ms), scroll p95 ${run.scroll.p95} ms`)
+            }
           }
         }
       }

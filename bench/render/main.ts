@@ -1,9 +1,10 @@
 /**
  * The benchmark page: `?contender=kit|kit-plain|naive|streamdown|floor&kb=200&cap=90000`,
- * and for megabyte traces (large.ts) `&trace=endless` (one paragraph, no line break)
- * `&open=stay` (the kit's panel stays open when the block ends, to be scrolled) and `&check=late`
- * (the text is compared after the measured span; see run()), `&rate=250` (deltas paced to 250 KB
- * a second instead of as fast as the page takes them).
+ * and for megabyte traces (large.ts) `contender=floor-grouped` (the floor laid out as the kit
+ * lays out a long text), `&trace=endless` (one paragraph, no line break), `&open=stay` (the kit's
+ * panel stays open when the block ends, to be scrolled) and `&check=late` (the text is compared
+ * after the measured span; see run()), `&rate=250` (deltas paced to 250 KB a second instead of as
+ * fast as the page takes them).
  * Loads only the named contender (the floor page has no React at all), mounts
  * it, and exposes `window.bench` for run.ts. `run()` streams the trace one
  * delta per task — each delta a `MessageChannel` message, the next posted when
@@ -12,14 +13,14 @@
  * the full text and the frame after it, and reports what it measured.
  */
 import { installCommitCounter } from './commits'
-import type { BenchHandle, Contender, ContenderName, PageResult, ScrollResult } from './protocol'
+import type { BenchHandle, Contender, PageContender, PageResult, ScrollResult } from './protocol'
 import { DELTA_CHARS, deltasOf, endlessText, reasoningText, stripSyntax, visibleChars } from './text'
 
 // Before any contender (and so react-dom) loads.
 installCommitCounter()
 
 const params = new URLSearchParams(location.search)
-const name = (params.get('contender') ?? 'kit') as ContenderName
+const name = (params.get('contender') ?? 'kit') as PageContender
 const kb = Number(params.get('kb') ?? 200)
 const capMs = Number(params.get('cap') ?? 90_000)
 const trace = params.get('trace') === 'endless' ? 'endless' : 'markdown'
@@ -35,12 +36,13 @@ const QUIET_FRAMES = 10
 /** How long `quietThenCheck` waits for a panel still catching up after a flood. */
 const LATE_CHECK_LIMIT_MS = 120_000
 
-const loaders: Record<ContenderName, () => Promise<{ createContender(): Contender }>> = {
+const loaders: Record<PageContender, () => Promise<{ createContender(): Contender }>> = {
   kit: () => import('./kit'),
   'kit-plain': () => import('./kit-plain'),
   naive: () => import('./naive'),
   streamdown: () => import('./streamdown'),
   floor: () => import('./floor'),
+  'floor-grouped': () => import('./floor-grouped'),
 }
 
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))

@@ -8,6 +8,14 @@ export const CONTENDERS = ['kit', 'kit-plain', 'naive', 'streamdown', 'floor'] a
 
 export type ContenderName = (typeof CONTENDERS)[number]
 
+/** What large.ts streams megabytes into: the kit, and the floor laid out as the kit lays out a long text (floor-grouped.ts). */
+export const LARGE_CONTENDERS = ['kit', 'floor-grouped'] as const
+
+export type LargeContender = (typeof LARGE_CONTENDERS)[number]
+
+/** Every contender the page can load. */
+export type PageContender = ContenderName | LargeContender
+
 /** One renderer on the page, fed one delta at a time. */
 export interface Contender {
   /** Renders the empty view into `host`; resolves once the first delta may come. */

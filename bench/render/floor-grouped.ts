@@ -1,0 +1,81 @@
+/**
+ * The floor laid out as the kit lays out a long text (large.ts only): no React, no markdown, each
+ * delta appended to the current line's text node and every line break a new element, as in
+ * floor.ts; but the lines sit in groups of 64 with `contain: content` (the kit's groups), each 16
+ * groups after the first 16 in a block of their own (its chunks), in a scroll area as high as the
+ * panel's that follows its end once a frame (as the panel does at each commit). What any page
+ * that keeps all of a long text in the DOM, laid out in the cheapest way the kit knows, pays for
+ * each frame: the kit's own cost is what it spends beyond this.
+ */
+import type { Contender } from './protocol'
+
+/** Lines a group, and groups a chunk (the kit's `GROUP` paragraphs and `CHUNK` groups in text.tsx). */
+const GROUP_LINES = 64
+const CHUNK_GROUPS = 16
+
+export function createContender(): Contender {
+  const scroller = document.createElement('div')
+  // The panel body's height (min(24rem, 40vh)) and its text's wrapping.
+  scroller.style.cssText = 'max-block-size: min(24rem, 40vh); overflow-y: auto; white-space: pre-wrap; overflow-wrap: anywhere'
+  let text = document.createElement('div')
+  scroller.append(text)
+  let parent = text
+  let group = text
+  let lines = 0
+  let groups = 0
+  let line = new Text()
+  let following = false
+  const follow = () => {
+    if (following) return
+    following = true
+    requestAnimationFrame(() => {
+      following = false
+      scroller.scrollTop = scroller.scrollHeight
+    })
+  }
+  const newLine = () => {
+    if (lines % GROUP_LINES === 0) {
+      if (groups >= CHUNK_GROUPS && groups % CHUNK_GROUPS === 0) {
+        parent = document.createElement('div')
+        text.append(parent)
+      }
+      group = document.createElement('div')
+      group.style.contain = 'content'
+      parent.append(group)
+      groups++
+    }
+    lines++
+    const element = document.createElement('div')
+    line = new Text()
+    element.append(line)
+    group.append(element)
+  }
+  return {
+    async mount(host) {
+      newLine()
+      host.append(scroller)
+    },
+    push(delta) {
+      let from = 0
+      for (let at = delta.indexOf('\n'); at !== -1; at = delta.indexOf('\n', from)) {
+        if (at > from) line.appendData(delta.slice(from, at))
+        newLine()
+        from = at + 1
+      }
+      if (from < delta.length) line.appendData(delta.slice(from))
+      follow()
+    },
+    // The lines in document order: a group's children, in the text or in a chunk.
+    shown: () => Array.from(text.querySelectorAll(':scope > [style] > div, :scope > div > [style] > div'), (element) => element.textContent).join('\n'),
+    showsSource: true,
+    commits: () => null,
+    scroller: () => scroller,
+    unmount() {
+      scroller.remove()
+      // Nothing here holds the text's elements any more.
+      scroller.replaceChildren()
+      text = parent = group = document.createElement('div')
+      line = new Text()
+    },
+  }
+}
