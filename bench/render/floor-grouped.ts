@@ -7,6 +7,7 @@
  * that keeps all of a long text in the DOM, laid out in the cheapest way the kit knows, pays for
  * each frame: the kit's own cost is what it spends beyond this.
  */
+import { lineWriter, type LineWriter } from './floor'
 import type { Contender } from './protocol'
 
 /** Lines a group, and groups a chunk (the kit's `GROUP` paragraphs and `CHUNK` groups in text.tsx). */
@@ -17,24 +18,14 @@ export function createContender(): Contender {
   const scroller = document.createElement('div')
   // The panel body's height (min(24rem, 40vh)) and its text's wrapping.
   scroller.style.cssText = 'max-block-size: min(24rem, 40vh); overflow-y: auto; white-space: pre-wrap; overflow-wrap: anywhere'
-  let text = document.createElement('div')
+  const text = document.createElement('div')
   scroller.append(text)
   let parent = text
   let group = text
-  let lines = 0
+  let count = 0
   let groups = 0
-  let line = new Text()
-  let following = false
-  const follow = () => {
-    if (following) return
-    following = true
-    requestAnimationFrame(() => {
-      following = false
-      scroller.scrollTop = scroller.scrollHeight
-    })
-  }
-  const newLine = () => {
-    if (lines % GROUP_LINES === 0) {
+  const place = (element: HTMLElement) => {
+    if (count % GROUP_LINES === 0) {
       if (groups >= CHUNK_GROUPS && groups % CHUNK_GROUPS === 0) {
         parent = document.createElement('div')
         text.append(parent)
@@ -44,25 +35,26 @@ export function createContender(): Contender {
       parent.append(group)
       groups++
     }
-    lines++
-    const element = document.createElement('div')
-    line = new Text()
-    element.append(line)
+    count++
     group.append(element)
+  }
+  let lines: LineWriter = lineWriter(place)
+  let following = false
+  const follow = () => {
+    if (following) return
+    following = true
+    requestAnimationFrame(() => {
+      following = false
+      scroller.scrollTop = scroller.scrollHeight
+    })
   }
   return {
     async mount(host) {
-      newLine()
+      lines.newLine()
       host.append(scroller)
     },
     push(delta) {
-      let from = 0
-      for (let at = delta.indexOf('\n'); at !== -1; at = delta.indexOf('\n', from)) {
-        if (at > from) line.appendData(delta.slice(from, at))
-        newLine()
-        from = at + 1
-      }
-      if (from < delta.length) line.appendData(delta.slice(from))
+      lines.push(delta)
       follow()
     },
     // The lines in document order: a group's children, in the text or in a chunk.
@@ -72,10 +64,10 @@ export function createContender(): Contender {
     scroller: () => scroller,
     unmount() {
       scroller.remove()
-      // Nothing here holds the text's elements any more.
-      scroller.replaceChildren()
-      text = parent = group = document.createElement('div')
-      line = new Text()
+      text.replaceChildren()
+      // Nothing here holds the text's elements any more (the writer held the last line).
+      parent = group = text
+      lines = lineWriter(place)
     },
   }
 }

@@ -5,21 +5,22 @@
  */
 import type { Contender } from './protocol'
 
-export function createContender(): Contender {
-  const box = document.createElement('div')
-  box.className = 'floor'
+/** Writes deltas as lines: text goes into the current line's text node, and each line break starts a new element, given to `place`. */
+export interface LineWriter {
+  newLine(): void
+  push(delta: string): void
+}
+
+export function lineWriter(place: (element: HTMLElement) => void): LineWriter {
   let line = new Text()
   const newLine = () => {
     const element = document.createElement('div')
     line = new Text()
     element.append(line)
-    box.append(element)
+    place(element)
   }
   return {
-    async mount(host) {
-      newLine()
-      host.append(box)
-    },
+    newLine,
     push(delta) {
       let from = 0
       for (let at = delta.indexOf('\n'); at !== -1; at = delta.indexOf('\n', from)) {
@@ -29,6 +30,19 @@ export function createContender(): Contender {
       }
       if (from < delta.length) line.appendData(delta.slice(from))
     },
+  }
+}
+
+export function createContender(): Contender {
+  const box = document.createElement('div')
+  box.className = 'floor'
+  const lines = lineWriter((element) => box.append(element))
+  return {
+    async mount(host) {
+      lines.newLine()
+      host.append(box)
+    },
+    push: lines.push,
     shown: () => Array.from(box.children, (element) => element.textContent).join('\n'),
     showsSource: true,
     commits: () => null,
