@@ -57,8 +57,8 @@ export function createContender(): Contender {
       lines.push(delta)
       follow()
     },
-    // The lines in document order: a group's children, in the text or in a chunk.
-    shown: () => Array.from(text.querySelectorAll(':scope > [style] > div, :scope > div > [style] > div'), (element) => element.textContent).join('\n'),
+    // The lines in document order: the children of the groups (the only elements with a style).
+    shown: () => Array.from(text.querySelectorAll('[style] > div'), (element) => element.textContent).join('\n'),
     showsSource: true,
     commits: () => null,
     scroller: () => scroller,
