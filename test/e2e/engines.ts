@@ -146,13 +146,24 @@ async function launchWebKitEngine(): Promise<Engine> {
   }
   const inner = async () => (await browser.execute('return [innerWidth, innerHeight]')) as [number, number]
   const resizeWindow = async (width: number, height: number) => {
+    const before = await inner()
     if (!chrome) {
       const rect = await browser.getWindowRect()
-      const [w, h] = await inner()
-      chrome = { width: rect.width - w, height: rect.height - h }
+      chrome = { width: rect.width - before[0], height: rect.height - before[1] }
     }
     await browser.setWindowRect(0, 0, width + chrome.width, height + chrome.height)
-    return inner()
+    // GTK resizes the window asynchronously: WebKitWebDriver can answer before the page's
+    // viewport has its new size (CI once read the previous test's 900 × 500). Wait until it
+    // is the size asked for, or has moved and settled (GTK's minimum width stops it short).
+    const same = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1]
+    let size = await inner()
+    for (let tries = 0; tries < 40 && !same(size, [width, height]); tries++) {
+      await new Promise((wait) => setTimeout(wait, 50))
+      const next = await inner()
+      if (same(next, size) && !same(next, before)) break
+      size = next
+    }
+    return size
   }
   const goto = async (url: string) => {
     await browser.switchFrame(null)
