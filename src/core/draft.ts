@@ -40,7 +40,13 @@ export interface MessageRec {
   interrupted: boolean
   /** The current, not yet finished line (null once it grew too long to be a heading). */
   line: string | null
-  headings: readonly string[]
+  /**
+   * The headings so far, appended in place while no built part holds them: a built part shares
+   * the array (`headingsShared`), and the next heading copies it first. A copy per heading found
+   * made a 5 MB trace's 5,756 headings 53 KB of garbage per streamed KB at its end.
+   */
+  headings: string[]
+  headingsShared: boolean
   encryptedValue?: string
   encryptedValueType?: string
   meta?: ReasoningUiMetadata

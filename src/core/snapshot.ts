@@ -9,6 +9,8 @@ function buildMessage(m: MessageRec): ReasoningMessagePart {
   const status: ReasoningStatus = m.open ? 'streaming' : m.interrupted ? 'interrupted' : 'complete'
   // A finished message's last line has no newline after it; it may still be a heading.
   const tail = !m.open && m.line ? parseHeading(m.line) : undefined
+  // Shared with the part (see `MessageRec.headings`), or a copy with the last line's heading.
+  if (tail === undefined) m.headingsShared = true
   const part: ReasoningMessagePart = {
     id: m.id,
     kind: m.kind,

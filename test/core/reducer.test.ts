@@ -284,6 +284,27 @@ describe('titles', () => {
     expect(only(store).title).toBe('Only a title')
   })
 
+  it('given headings arriving after a state was read, should leave the headings of every state read before as they were', () => {
+    const store = testStore()
+    const seen: (readonly string[])[] = []
+    const read = () => seen.push(blocks(store)[0]!.messages[0]!.headings)
+    feed(store, run(), msgStart('m1'), content('m1', '# A\n'))
+    read()
+    // Two in one delta, then one more before the next read: the array a state holds is never extended.
+    feed(store, content('m1', '# B\ntext\n# C\n'), content('m1', '# D\n'))
+    read()
+    read()
+    feed(store, content('m1', '# E\n'))
+    read()
+    feed(store, content('m1', '# F\n# G'), msgEnd('m1'))
+    read()
+    feed(store, msgStart('m2'), content('m2', '# other\n'))
+    read()
+    expect(seen.map((h) => h.length)).toEqual([1, 4, 4, 5, 7, 7])
+    expect(seen[4]).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G'])
+    expect(seen[0]).toEqual(['A'])
+  })
+
   it('given a line with bold words in prose, should not treat it as a heading', () => {
     const store = testStore()
     feed(store, run(), msgStart('m1'), content('m1', '**a** and **b**\nplain\n'), msgEnd('m1'))

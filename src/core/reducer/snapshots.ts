@@ -143,7 +143,7 @@ function restoreReasoning(d: Draft, item: Event, restore: Restore): void {
     ended = hasEnded(block)
     message = {
       id, block, kind: 'text', text: '', recent: '', recentAt: 0, lineage: {}, pieces: 0, open: false, interrupted: false,
-      line: '', headings: [], dirty: false,
+      line: '', headings: [], headingsShared: false, dirty: false,
     }
     if (saved !== undefined) restoreTiming(message, ui!)
     block.messages.push(message)
@@ -165,6 +165,7 @@ function restoreReasoning(d: Draft, item: Event, restore: Restore): void {
   message.lineage = {}
   message.pieces = 0
   message.headings = headingsOf(content)
+  message.headingsShared = false
   message.line = null
   if (encrypted !== undefined) {
     message.encryptedValue = encrypted

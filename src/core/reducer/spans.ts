@@ -83,6 +83,7 @@ export function startMessage(d: Draft, id: string, lane: Lane, at: number, meta:
     interrupted: false,
     line: '',
     headings: [],
+    headingsShared: false,
     ...(meta !== undefined && { meta }),
     startedAt: at,
     dirty: false,
@@ -139,7 +140,7 @@ export function append(d: Draft, message: MessageRec, delta: string): void {
     while (newline !== -1) {
       if (message.line !== null) {
         const heading = parseHeading(message.line + delta.slice(start, newline))
-        if (heading !== undefined) message.headings = [...message.headings, heading]
+        if (heading !== undefined) addHeading(message, heading)
       }
       message.line = ''
       start = newline + 1
@@ -148,6 +149,15 @@ export function append(d: Draft, message: MessageRec, delta: string): void {
     if (start < delta.length) message.line = extendLine('', delta.slice(start))
   }
   touchMessage(d, message)
+}
+
+/** Appends a heading: in place, unless a built part holds the array (see `MessageRec.headings`). */
+function addHeading(message: MessageRec, heading: string): void {
+  if (message.headingsShared) {
+    message.headings = message.headings.slice()
+    message.headingsShared = false
+  }
+  message.headings.push(heading)
 }
 
 /** The line so far, or null once it is too long or does not open like a heading. */
