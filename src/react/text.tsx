@@ -83,7 +83,7 @@ interface ParagraphProps {
   /** The live paragraph (a finished one comes as `source` and `index`). */
   readonly text?: string
   /**
-   * A finished paragraph, as `source.done[index]`: an element holds no string of it. A group's
+   * A finished paragraph, as `source.log[index]`: an element holds no string of it. A group's
    * fiber React no longer renders keeps its last children (a frozen group's did: the paragraphs'
    * own copies, after the text's slices replaced them; see `sliceOf`).
    */
@@ -258,7 +258,7 @@ function Runs(props: { readonly text: string; readonly end: TextEnd | undefined;
   // Mounting with a backlog, from the next frame on, as a text does (see `StreamingText`); not where
   // the paragraph was on screen already and has just grown long (it would go blank for a frame).
   const client = useClientRender()
-  const { shown, behind } = useCatchUp(cuts.pieces, text, live, render, useContext(DeferBacklog) && client && props.deferrable)
+  const { shown, behind } = useCatchUp(cuts.pieces, cuts.pieces.length, text, live, render, useContext(DeferBacklog) && client && props.deferrable)
   // None of a paragraph shorter than two full groups (about 128 KB).
   const freezable = freezeLimit(shown, RUN_GROUP, live, staticRender(render))
   const groups: ReactNode[] = []
@@ -284,7 +284,7 @@ function Runs(props: { readonly text: string; readonly end: TextEnd | undefined;
 
 /** One paragraph. Memoised on its props, so a finished paragraph renders once; a long one renders in runs. */
 const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text: given, source, index, end, live, kind, render }: ParagraphProps) {
-  const text = source === undefined ? given! : source.done[index!]!
+  const text = source === undefined ? given! : source.log[index!]!
   // The cuts so far (React's "store information from previous renders"): a live paragraph keeps
   // them, and so does the same paragraph once finished, so only its newest run renders again.
   const runs = runsOf(render)
@@ -318,12 +318,16 @@ const Paragraph = /* @__PURE__ */ memo(function Paragraph({ text: given, source,
  * its text in old whole-text arrays, and later the paragraphs' own copies once it was finished).
  */
 interface Source {
-  /** The paragraphs so far (mutable on purpose: a cache, read by index, only ever extended or made slices of the same text). */
-  done: readonly string[]
+  /**
+   * The paragraphs so far (mutable on purpose: a cache, read by index, only ever extended or made
+   * slices of the same text), in the split's log (see `Lineage`): it may hold more than the split
+   * the text renders from, never different ones before them.
+   */
+  log: readonly string[]
 }
 
 interface GroupProps {
-  /** Where the group's finished paragraphs are: `source.done[first]` and the `count - 1` after it. */
+  /** Where the group's finished paragraphs are: `source.log[first]` and the `count - 1` after it. */
   readonly source: Source
   /** The index of its first paragraph in the text (the paragraphs' keys). */
   readonly first: number
@@ -626,19 +630,20 @@ interface Progress {
 }
 
 /**
- * How many of `done` to show when `shown` are on screen: the next budget's worth (`chars`, up to
- * twice that while much more is waiting), at least one paragraph; a share of a large backlog that
- * arrived while the panel was caught up (`caughtUp`), that share (`burst`) kept until it is shown.
+ * How many of the first `total` of `done` to show when `shown` are on screen: the next budget's
+ * worth (`chars`, up to twice that while much more is waiting), at least one paragraph; a share of
+ * a large backlog that arrived while the panel was caught up (`caughtUp`), that share (`burst`)
+ * kept until it is shown.
  */
-function catchUp(done: readonly string[], shown: number, chars: number, caughtUp: boolean, burst: number): { count: number; burst: number } {
-  let count = Math.min(shown, done.length)
+function catchUp(done: readonly string[], total: number, shown: number, chars: number, caughtUp: boolean, burst: number): { count: number; burst: number } {
+  let count = Math.min(shown, total)
   // Caught up, what arrived is summed whole (it came since the last commit); behind, only as far as the steps grow.
   const limit = caughtUp ? Infinity : 16 * chars
   let backlog = 0
-  for (let i = count; i < done.length && backlog <= limit; i++) backlog += done[i]!.length
+  for (let i = count; i < total && backlog <= limit; i++) backlog += done[i]!.length
   if (caughtUp) burst = backlog > CATCH_UP_LIMIT ? Math.ceil(backlog / BURST_STEPS) : 0
-  for (let budget = Math.max(burst, Math.min(2 * chars, Math.max(chars, backlog / 16))); count < done.length && budget > 0; count++) budget -= done[count]!.length
-  return { count, burst: count < done.length ? burst : 0 }
+  for (let budget = Math.max(burst, Math.min(2 * chars, Math.max(chars, backlog / 16))); count < total && budget > 0; count++) budget -= done[count]!.length
+  return { count, burst: count < total ? burst : 0 }
 }
 
 /**
@@ -648,10 +653,10 @@ function catchUp(done: readonly string[], shown: number, chars: number, caughtUp
  */
 export const DeferBacklog = /* @__PURE__ */ createContext(true)
 
-/** The characters of `paragraphs`. */
-function lengthOf(paragraphs: readonly string[]): number {
+/** The characters of the first `total` of `paragraphs`. */
+function lengthOf(paragraphs: readonly string[], total: number): number {
   let length = 0
-  for (const paragraph of paragraphs) length += paragraph.length
+  for (let i = 0; i < total; i++) length += paragraphs[i]!.length
   return length
 }
 
@@ -747,15 +752,15 @@ interface Split {
 }
 
 /**
- * How many of `items` (a text's finished paragraphs, or a long paragraph's finished runs) a commit
- * shows, with `text` (what they were split from) live: a finished text shows whole at once (it is
- * not coming in faster than frames); a live one a budget per new text or catch-up tick (not again
- * in the re-render the state updates here cause; see `catchUp`, the budget sized by the commits
- * measured so far, `CATCH_UP_MS`), the rest in the next frames. `deferrable`: mounting with more
+ * How many of the first `total` of `items` (a text's finished paragraphs, or a long paragraph's
+ * finished runs) a commit shows, with `text` (what they were split from) live: a finished text
+ * shows whole at once (it is not coming in faster than frames); a live one a budget per new text
+ * or catch-up tick (not again in the re-render the state updates here cause; see `catchUp`, the
+ * budget sized by the commits measured so far, `CATCH_UP_MS`), the rest in the next frames. `deferrable`: mounting with more
  * than a quarter of a budget, it shows them from the next frame on. `tick` renders again (a
  * catch-up step, also when no new text comes).
  */
-function useCatchUp(items: readonly string[], text: string, live: boolean, render: RenderText | undefined, deferrable: boolean) {
+function useCatchUp(items: readonly string[], total: number, text: string, live: boolean, render: RenderText | undefined, deferrable: boolean) {
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
   // Mutable on purpose: a measurement, read by the next render, never a reason to render.
   const [meter] = useState(commitMeter)
@@ -765,25 +770,25 @@ function useCatchUp(items: readonly string[], text: string, live: boolean, rende
   // task with a budget of text in it (bench/render, 200 KB). Server HTML and the hydration that
   // adopts it have the text at once, and so does a mount with a little of it.
   const [progress, setProgress] = useState<Progress>(() => {
-    const deferred = live && deferrable && lengthOf(items) > chars / 4
-    const first = !live ? { count: items.length, burst: 0 } : deferred ? { count: 0, burst: 0 } : catchUp(items, 0, chars, true, 0)
+    const deferred = live && deferrable && lengthOf(items, total) > chars / 4
+    const first = !live ? { count: total, burst: 0 } : deferred ? { count: 0, burst: 0 } : catchUp(items, total, 0, chars, true, 0)
     // Deferred: tick in the next frame (not only once a whole frame passed without new text, see
     // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows in steps).
-    return { shown: first.count, text, ticks, byText: !deferred, caughtUp: deferred || first.count === items.length, burst: first.burst }
+    return { shown: first.count, text, ticks, byText: !deferred, caughtUp: deferred || first.count === total, burst: first.burst }
   })
   let shown = progress.shown
   if (!live) {
     // A text that is no longer coming in shows whole: a reader (or find-in-page) opening a
     // finished block right after a burst must not find its end still catching up.
-    shown = items.length
+    shown = total
     if (progress.shown !== shown) setProgress({ shown, text, ticks, byText: false, caughtUp: true, burst: 0 })
   } else if (progress.text !== text || progress.ticks !== ticks) {
-    const next = catchUp(items, progress.shown, chars, progress.caughtUp, progress.burst)
+    const next = catchUp(items, total, progress.shown, chars, progress.caughtUp, progress.burst)
     shown = next.count
-    const caughtUp = shown === items.length
+    const caughtUp = shown === total
     if (shown !== progress.shown || caughtUp !== progress.caughtUp || next.burst !== progress.burst) setProgress({ shown, text, ticks, byText: progress.text !== text, caughtUp, burst: next.burst })
   }
-  const behind = shown < items.length
+  const behind = shown < total
   const { byText } = progress
   useEffect(() => {
     if (!behind) return
@@ -878,7 +883,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
     // Mounting finished (a history), its paragraphs are slices of it from the start (see below).
     return live
       ? { paragraphs, tail, tailEnd, at: start, cost }
-      : { paragraphs: { ...paragraphs, done: sliceOf(latest, paragraphs.done) }, tail, tailEnd, at: start, cost, sliced: true }
+      : { paragraphs: { ...paragraphs, log: sliceOf(latest, paragraphs.log, paragraphs.count) }, tail, tailEnd, at: start, cost, sliced: true }
   })
   let { paragraphs, tail: sliced, tailEnd } = split
   // How long until a long live text may be split again (see SPLIT_SHARE); 0: it was split now.
@@ -894,23 +899,23 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   }
   // A text that finished: its paragraphs as slices of it, once; their own copies are let go.
   if (!live && paragraphs.text === latest && split.sliced !== true) {
-    paragraphs = { ...paragraphs, done: sliceOf(latest, paragraphs.done) }
+    paragraphs = { ...paragraphs, log: sliceOf(latest, paragraphs.log, paragraphs.count) }
     setSplit({ paragraphs, tail: sliced, tailEnd, at: split.at, cost: split.cost, sliced: true })
   }
   // The text as split: the latest, or while a long one waits, the one split last.
-  const { text, done } = paragraphs
+  const { text, log, count: total } = paragraphs
   // Mutable on purpose: the paragraphs' source for the groups (see `Source`), one while the text is extended.
   const [sources] = useState(() => new Map<object, Source>())
   let source = sources.get(paragraphs.origin)
   if (source === undefined) {
     sources.clear()
-    source = { done }
+    source = { log }
     sources.set(paragraphs.origin, source)
   }
-  source.done = done
+  source.log = log
   // A live text mounting in a client with a backlog shows it from the next frame on (see `useCatchUp`).
   const client = useClientRender()
-  const { shown, behind, tick } = useCatchUp(done, text, live, render, useContext(DeferBacklog) && client)
+  const { shown, behind, tick } = useCatchUp(log, total, text, live, render, useContext(DeferBacklog) && client)
 
   // A long text waiting to be split again: split it once its time has come, also when no more text comes.
   const waiting = wait > 0
@@ -925,7 +930,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   // copy per frame would cost its length, and its finished runs are strings of their own.
   const long = sliced.length > 2 * RUN_CHARS
   const tail = long ? sliced : own(sliced)
-  const count = behind ? shown : done.length
+  const count = behind ? shown : total
   const withTail = !behind && hasNonSpaceIn(tail, long ? tailEnd : undefined)
   // None of a text shorter than two full groups (about 17 KB of markdown).
   const freezable = freezeLimit(count, GROUP, live, staticRender(render))

@@ -304,7 +304,7 @@ describe('what a group keeps', () => {
     expect(kept.flatMap((props) => Object.values(props).filter((value) => Array.isArray(value) || (typeof value === 'string' && value !== 'text')))).toEqual([])
     // One source for all, with the paragraphs as they are now.
     expect(new Set(kept.map((props) => props.source)).size).toBe(1)
-    expect((kept[0]!.source as { done: readonly string[] }).done).toEqual(texts)
+    expect((kept[0]!.source as { log: readonly string[] }).log).toEqual(texts)
   })
 
   it('given a group frozen while its text streams, should keep no paragraph in the element React rendered it with, nor in that element\'s other fiber', async () => {
@@ -323,7 +323,7 @@ describe('what a group keeps', () => {
     const collect = (value: unknown, depth: number): void => {
       if (typeof value === 'string') strings.push(value)
       else if (Array.isArray(value)) for (const item of value) collect(item, depth)
-      else if (value !== null && typeof value === 'object' && depth > 0 && !('done' in value)) for (const item of Object.values(value)) collect(item, depth - 1)
+      else if (value !== null && typeof value === 'object' && depth > 0 && !('log' in value)) for (const item of Object.values(value)) collect(item, depth - 1)
     }
     for (const f of [fiber, fiber.alternate]) if (f !== null) for (const props of [f.memoizedProps, f.pendingProps]) collect(props, 4)
     // The element's own attributes and the kind, but not one paragraph.
@@ -355,7 +355,7 @@ describe('what a group keeps', () => {
   it('given a text that finished, should keep its paragraphs as slices of the text: the same text, in every paragraph shown', async () => {
     const texts = paragraphs(200)
     const view = mount(texts.join('\n\n'))
-    const { done } = propsOf(view.groups()[0]!).source as { done: readonly string[] }
+    const { log: done } = propsOf(view.groups()[0]!).source as { log: readonly string[] }
     // 199 finished paragraphs in the source and the last one, finished with the text, as the last group's tail.
     expect(done).toEqual(texts.slice(0, 199))
     const shown = Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"]'), (p) => p.textContent)

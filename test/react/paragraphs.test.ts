@@ -3,7 +3,7 @@ import vm from 'node:vm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { splitParagraphs, type Paragraphs } from 'reasoning-ui'
-import { sliceOf } from '../../src/react/paragraphs'
+import { sliceOf, split, type Lineage } from '../../src/react/paragraphs'
 
 const tail = (p: Paragraphs) => p.text.slice(p.tailStart)
 
@@ -71,6 +71,54 @@ describe('splitParagraphs', () => {
       }),
       { numRuns: 500 },
     )
+  })
+})
+
+describe('the paragraphs a lineage shares', () => {
+  const doneOf = (paragraphs: Lineage): string[] => paragraphs.log.slice(0, paragraphs.count)
+
+  it('given a text that streams paragraph after paragraph, should append each to one log, not copy the ones before', () => {
+    let text = 'First.\n\n'
+    const first = split(text)
+    let paragraphs = first
+    for (let i = 0; i < 100; i++) {
+      text += `Paragraph ${i}.\n\n`
+      paragraphs = split(text, paragraphs)
+    }
+    expect(paragraphs.count).toBe(101)
+    expect(paragraphs.log).toBe(first.log)
+    // The first split still has its one paragraph, however many the log has since.
+    expect(doneOf(first)).toEqual(['First.'])
+  })
+
+  it('given an earlier split continued again (a render React discarded, a second reader), should give every split its own paragraphs and change none before', () => {
+    const piece = fc.constantFrom('a', 'b ', '\n', '\n\n', '```', '**', 'x\n\ny', ' ')
+    const delta = fc.array(piece, { minLength: 1, maxLength: 6 }).map((p) => p.join(''))
+    fc.assert(
+      fc.property(fc.array(fc.tuple(delta, fc.nat()), { maxLength: 24 }), (steps) => {
+        const splits = [{ text: '', paragraphs: split(''), done: [] as string[] }]
+        for (const [more, pick] of steps) {
+          const from = splits[pick % splits.length]!
+          const text = from.text + more
+          const paragraphs = split(text, from.paragraphs)
+          expect(doneOf(paragraphs)).toEqual(doneOf(split(text)))
+          splits.push({ text, paragraphs, done: doneOf(paragraphs) })
+          for (const before of splits) expect(doneOf(before.paragraphs)).toEqual(before.done)
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it("given an app's paragraphs continued twice, should never change the paragraphs it holds", () => {
+    const first = splitParagraphs('One.\n\nTwo')
+    const second = splitParagraphs('One.\n\nTwo.\n\nThree', first)
+    const again = splitParagraphs('One.\n\nTwo and.\n\nFour', first)
+    const third = splitParagraphs('One.\n\nTwo.\n\nThree.\n\nFive', second)
+    expect(first.done).toEqual(['One.'])
+    expect(second.done).toEqual(['One.', 'Two.'])
+    expect(again.done).toEqual(['One.', 'Two and.'])
+    expect(third.done).toEqual(['One.', 'Two.', 'Three.'])
   })
 })
 

@@ -11,21 +11,24 @@ import fc from 'fast-check'
 import { ReasoningPanel, ReasoningProvider } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { textEndOf, type TextEnd } from '../../src/core/text-end'
-import { split, tailWith } from '../../src/react/paragraphs'
+import { split, tailWith, type Lineage } from '../../src/react/paragraphs'
 import { StreamingText } from '../../src/react/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+
+/** A split's finished paragraphs: the first `count` of its log (see `Lineage`). */
+const doneOf = (paragraphs: Lineage): readonly string[] => paragraphs.log.slice(0, paragraphs.count)
 
 describe('split with the end of the text', () => {
   it('given a text that extends the last split in the same lineage, should read only its end', () => {
     const lineage = {}
     const head = 'word '.repeat(20_000)
     const first = split(head, undefined, { lineage, at: 0, recent: head })
-    expect(first.done).toEqual([])
+    expect(doneOf(first)).toEqual([])
     // The text goes on with "ab  cd"; its end claims "ab\n\ncd". A split that reads the end finds the break.
     const text = `${head}ab  cd`
     const second = split(text, first, { lineage, at: head.length - 100, recent: `${head.slice(-100)}ab\n\ncd` })
-    expect(second.done).toHaveLength(1)
-    expect(second.done[0]!.endsWith('word ab')).toBe(true)
+    expect(doneOf(second)).toHaveLength(1)
+    expect(doneOf(second)[0]!.endsWith('word ab')).toBe(true)
     expect(second.origin).toBe(lineage)
     expect(tailWith(second, { lineage, at: head.length - 100, recent: `${head.slice(-100)}ab\n\ncd` }).tail).toBe('cd')
   })
@@ -34,7 +37,7 @@ describe('split with the end of the text', () => {
     const first = split('Old.\n\nText', undefined, { lineage: {}, at: 0, recent: 'Old.\n\nText' })
     const lineage = {}
     const next = split('New.\n\nWords and more', first, { lineage, at: 0, recent: 'New.\n\nWords and more' })
-    expect(next.done).toEqual(['New.'])
+    expect(doneOf(next)).toEqual(['New.'])
     expect(next.origin).toBe(lineage)
   })
 
@@ -45,7 +48,7 @@ describe('split with the end of the text', () => {
     // A break in the old text (a lie: that text was searched and had none) is not found again.
     const lie = `${text.slice(0, 1_000)}\n\n${text.slice(1_002)}more`
     const next = split(lie, first, { lineage, at: text.length - 50, recent: `${text.slice(-50)}more` })
-    expect(next.done).toEqual([])
+    expect(doneOf(next)).toEqual([])
     expect(next.tailStart).toBe(0)
   })
 
@@ -61,7 +64,7 @@ describe('split with the end of the text', () => {
           const message = store.getState().blocks[0]!.messages[0]!
           paragraphs = split(message.text, paragraphs, textEndOf(message))
           const scratch = split(message.text)
-          expect(paragraphs.done).toEqual(scratch.done)
+          expect(doneOf(paragraphs)).toEqual(doneOf(scratch))
           expect(tailWith(paragraphs, textEndOf(message)).tail).toBe(message.text.slice(scratch.tailStart))
         }
       }),
