@@ -44,6 +44,7 @@ export function createContender(): Contender {
     },
     push: lines.push,
     shown: () => Array.from(box.children, (element) => element.textContent).join('\n'),
+    shownEnd: () => box.lastElementChild?.textContent ?? '',
     showsSource: true,
     commits: () => null,
   }

@@ -19,23 +19,36 @@ function KitApp({ store, renderText }: { readonly store: ReasoningStore; readonl
   return blocks.map((block) => <ReasoningPanel key={block.id} block={block} visibility="full" renderText={renderText} openPolicy={openPolicy} />)
 }
 
+/** A paragraph's text as shown, without its code blocks' copy buttons. */
+function paragraphText(paragraph: Element): string {
+  const buttons = paragraph.querySelectorAll('[data-slot="reasoning-code-copy"]')
+  if (buttons.length === 0) return paragraph.textContent
+  let shown = ''
+  const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest('[data-slot="reasoning-code-copy"]')) shown += node.nodeValue
+  }
+  return shown
+}
+
+const textOf = (host: HTMLElement | undefined) => host?.querySelector('[data-slot="reasoning-text"]') ?? null
+
 /** The panel's text as shown: each paragraph's text on a line of its own, without the code blocks' copy buttons. */
 function shownText(host: HTMLElement | undefined): string {
-  const text = host?.querySelector('[data-slot="reasoning-text"]')
+  const text = textOf(host)
   if (!text) return ''
   // Paragraphs sit in groups, after the first 16 groups in chunks (and long ones in runs): each
   // paragraph's text on a line of its own, in document order.
   const paragraphs = ':scope > [data-slot="reasoning-group"] > *, :scope > [data-slot="reasoning-chunk"] > [data-slot="reasoning-group"] > *'
-  return Array.from(text.querySelectorAll(paragraphs), (paragraph) => {
-    const buttons = paragraph.querySelectorAll('[data-slot="reasoning-code-copy"]')
-    if (buttons.length === 0) return paragraph.textContent
-    let shown = ''
-    const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.parentElement?.closest('[data-slot="reasoning-code-copy"]')) shown += node.nodeValue
-    }
-    return shown
-  }).join('\n')
+  return Array.from(text.querySelectorAll(paragraphs), paragraphText).join('\n')
+}
+
+/** The last paragraph's text as shown (see `shownText`): the last group's last child, the group in a chunk after the first 16. */
+function shownEnd(host: HTMLElement | undefined): string {
+  let group = textOf(host)?.lastElementChild
+  if (group?.getAttribute('data-slot') === 'reasoning-chunk') group = group.lastElementChild
+  const paragraph = group?.getAttribute('data-slot') === 'reasoning-group' ? group.lastElementChild : null
+  return paragraph ? paragraphText(paragraph) : ''
 }
 
 export function kitContender(renderText: RenderText | undefined): Contender {
@@ -54,6 +67,7 @@ export function kitContender(renderText: RenderText | undefined): Contender {
     },
     push: (delta) => dispatch({ type: 'REASONING_MESSAGE_CONTENT', messageId: 'message', delta }),
     shown: () => shownText(host),
+    shownEnd: () => shownEnd(host),
     showsSource: renderText === plainText,
     commits: () => counted?.commits() ?? 0,
     finish() {

@@ -27,6 +27,12 @@ export interface Contender {
    * chrome); contenders that show the source keep its line breaks.
    */
   shown(): string
+  /**
+   * The text of the last element `shown()` reads (the last paragraph or line as the DOM shows it):
+   * cheap to read, so the page compares all of `shown()` with the trace only once it ends as the trace
+   * does. Without it, all of the text is read and compared every frame until it matches.
+   */
+  shownEnd?(): string
   /** Shows the markdown source as it is (plain text), rather than rendering it. */
   readonly showsSource: boolean
   /** React commits so far (see commits.ts); null where there is no React. */
