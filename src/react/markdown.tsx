@@ -5,7 +5,7 @@
  * never `innerHTML`, raw HTML stays text (the parser has no HTML construct),
  * links only for http(s) and mailto, images never loaded.
  */
-import { Fragment, type ReactNode } from 'react'
+import { Fragment, useRef, type ReactNode, type RefObject } from 'react'
 import {
   BLOCKQUOTE,
   CHECKBOX,
@@ -41,6 +41,7 @@ import {
   type Token,
 } from 'streaming-markdown'
 import { parseHeading } from '../core/headings'
+import { useIsomorphicLayoutEffect } from './client'
 import { useCopy } from './copy'
 import { own } from '../core/text-end'
 import { FENCE_LINE, fenceAfter } from './paragraphs'
@@ -307,13 +308,98 @@ function renderElement(node: MarkdownElement, key: number, siblings: readonly Ma
   }
 }
 
+/**
+ * Code blocks and tables scroll sideways only where they are wider than their box. Each one is
+ * measured after it renders, and all of a text's again when its width changes: one whose content
+ * fits gets `data-fits`, and the stylesheet then neither clips nor scrolls it. A box that clips or
+ * scrolls is a paint layer of its own, and in each frame that scrolls a long text Chromium updates
+ * what every such layer in the scroll area may paint: a frame at 4 MB of markdown cost twice one
+ * at 0.5 MB, and about the same without them (docs/performance.md). Until it is measured (the
+ * server's HTML, a closed panel) a box scrolls, as a wide one does.
+ */
+const unmeasured = new Set<HTMLElement>()
+/** Texts whose width changed: all their boxes are measured, found when measured (a group may freeze meanwhile, copying its boxes). */
+const unmeasuredTexts = new Set<Element>()
+let measureQueued = false
+/** The width each observed text had when its boxes were last measured. */
+const widths = new WeakMap<Element, number>()
+let widthObserver: ResizeObserver | undefined
+
+/** The box's content is no wider than the box (for a code block, its `pre`); undefined where it is not rendered (a closed panel). */
+function fitsSideways(box: HTMLElement): boolean | undefined {
+  const scroller = box.getAttribute('data-slot') === 'reasoning-code' ? box.querySelector('pre') : box
+  if (scroller === null) return true
+  const width = scroller.clientWidth
+  return width === 0 ? undefined : scroller.scrollWidth <= width
+}
+
+function measureSoon(box: HTMLElement): void {
+  unmeasured.add(box)
+  if (measureQueued) return
+  measureQueued = true
+  // After the commit: its other effects (the scroll area following the text) have laid it out.
+  queueMicrotask(measureBoxes)
+}
+
+/** All reads, then all writes: one layout for every box measured. */
+function measureBoxes(): void {
+  measureQueued = false
+  for (const text of unmeasuredTexts) for (const box of text.querySelectorAll<HTMLElement>('[data-slot="reasoning-code"], [data-slot="reasoning-table"]')) unmeasured.add(box)
+  unmeasuredTexts.clear()
+  const boxes = [...unmeasured].filter((box) => box.isConnected)
+  unmeasured.clear()
+  const fit = boxes.map(fitsSideways)
+  boxes.forEach((box, i) => {
+    const fits = fit[i]
+    if (fits !== undefined) box.toggleAttribute('data-fits', fits)
+    watchWidth(box)
+  })
+}
+
+/** Measures a text's boxes again when its width changes (its frozen copies included, which React no longer renders). */
+function watchWidth(box: HTMLElement): void {
+  const root = box.closest('[data-slot="reasoning-text"]') ?? box.parentElement
+  if (root === null || widths.has(root) || typeof ResizeObserver === 'undefined') return
+  widths.set(root, root.clientWidth || -1)
+  widthObserver ??= new ResizeObserver((entries) => {
+    for (const { target } of entries) {
+      // Removed (its size is then 0): let it go.
+      if (!target.isConnected) {
+        widthObserver?.unobserve(target)
+        widths.delete(target)
+        continue
+      }
+      // Hidden (a closed panel): measured again when it shows at another width.
+      const width = target.clientWidth
+      if (width === 0 || width === widths.get(target)) continue
+      widths.set(target, width)
+      unmeasuredTexts.add(target)
+    }
+    // Next frame: a box that starts to scroll may grow a scrollbar, and the text with it, inside its own observer's callback.
+    if (unmeasuredTexts.size > 0 && !measureQueued) {
+      measureQueued = true
+      requestAnimationFrame(measureBoxes)
+    }
+  })
+  widthObserver.observe(root)
+}
+
+/** Measures `box` (see `fitsSideways`) after each render that changes `content`. */
+function useFitsSideways(box: RefObject<HTMLElement | null>, content: unknown): void {
+  useIsomorphicLayoutEffect(() => {
+    if (box.current !== null) measureSoon(box.current)
+  }, [content])
+}
+
 /** A table: its first row is the header. Scrolls sideways in its own box when wide. */
 function Table({ rows, source }: { readonly rows: readonly MarkdownNode[]; readonly source: string }) {
+  const box = useRef<HTMLDivElement>(null)
+  useFitsSideways(box, rows)
   const [head, ...body] = rows.filter((r): r is MarkdownElement => typeof r !== 'string' && r.type === TABLE_ROW)
   const cells = (row: MarkdownElement, Cell: 'th' | 'td') =>
     row.children.map((cell, i) => (typeof cell === 'string' || cell.type !== TABLE_CELL ? null : <Cell key={i} dir="auto">{renderNodes(trimmed(cell.children), source)}</Cell>))
   return (
-    <div data-slot="reasoning-table" tabIndex={0}>
+    <div ref={box} data-slot="reasoning-table" tabIndex={0}>
       <table dir="auto">
         {head && (
           <thead>
@@ -345,9 +431,11 @@ function trimmed(nodes: readonly MarkdownNode[]): MarkdownNode[] {
 function CodeBlock({ code, language }: { readonly code: string; readonly language: string | undefined }) {
   const labels = useLabels(undefined)
   const { copied, copy } = useCopy()
+  const box = useRef<HTMLDivElement>(null)
+  useFitsSideways(box, code)
   return (
     // Code reads left to right in every script (an RTL page must not reverse `a = b;` into `;a = b`).
-    <div data-slot="reasoning-code" data-language={language} dir="ltr">
+    <div ref={box} data-slot="reasoning-code" data-language={language} dir="ltr">
       <div data-slot="reasoning-code-header">
         {language !== undefined && <span data-slot="reasoning-code-language">{language}</span>}
         <button type="button" data-slot="reasoning-code-copy" data-copied={copied ? '' : undefined} onClick={() => copy(code)}>

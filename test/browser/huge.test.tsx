@@ -155,6 +155,51 @@ afterEach(() => {
 })
 
 describe('huge input', () => {
+  it('given a text long enough for chunks, should lay out the same with their containment and without it', async () => {
+    // 16 groups of 64 paragraphs sit in the text, the rest in chunks (text.tsx): 1,300 paragraphs make two chunks.
+    const paragraphs = prose(2_200, 90)
+    const store = createReasoningStore()
+    const { container } = render(<FirstPanel store={store} />)
+    act(() => {
+      store.dispatch(run())
+      store.dispatch(span('s1'))
+      store.dispatch(msgStart('m1'))
+      store.dispatch(content('m1', paragraphs.join('\n\n')))
+    })
+    // Still streaming: the panel stays open.
+    const panel = await waitFor(() => slot('reasoning-panel', container))
+    const text = await waitFor(() => {
+      const found = slot('reasoning-text', panel)
+      expect(found.querySelectorAll(':scope > [data-slot="reasoning-chunk"]')).toHaveLength(2)
+      // A burst shows in steps: all of it first.
+      expect(found.querySelectorAll('[data-slot="reasoning-paragraph"]')).toHaveLength(2_200)
+      return found
+    }, { timeout: 20_000 })
+    expect(getComputedStyle(slot('reasoning-chunk', text)).contain).toMatch(/content|paint/)
+    const rects = async (contain: string): Promise<string[]> => {
+      const style = document.createElement('style')
+      style.textContent = `[data-slot='reasoning-chunk'] { contain: ${contain} !important }`
+      document.head.append(style)
+      try {
+        await new Promise<number>((resolve) => requestAnimationFrame(resolve))
+        // Relative to the text: the panel follows its end, and may scroll between the readings.
+        const origin = text.getBoundingClientRect()
+        return [text, ...text.querySelectorAll('[data-slot="reasoning-chunk"], [data-slot="reasoning-group"], [data-slot="reasoning-paragraph"]')].map((el) => {
+          const r = el.getBoundingClientRect()
+          const round = (n: number) => Math.round(n * 100) / 100
+          return `${el.getAttribute('data-slot')} ${round(r.x - origin.x)},${round(r.y - origin.y)} ${round(r.width)}×${round(r.height)}`
+        })
+      } finally {
+        style.remove()
+      }
+    }
+    const contained = await rects('content')
+    expect(contained.length).toBe(1 + text.querySelectorAll('[data-slot="reasoning-chunk"], [data-slot="reasoning-group"]').length + 2_200)
+    expect(contained).toEqual(await rects('none'))
+    // Control: size containment would change it (a chunk of no size).
+    expect(await rects('size layout style')).not.toEqual(contained)
+  }, 60_000)
+
   it('given one 5 MB delta, should render all of it in the open panel and still toggle on a click', async () => {
     const paragraphs = prose(10_000, 520)
     const text = paragraphs.join('\n\n')

@@ -1,0 +1,136 @@
+/**
+ * Code blocks and tables scroll sideways only where they are wider than their box (markdown.tsx,
+ * `data-fits`): one that fits neither clips nor scrolls, so it is no paint layer of its own; a wide
+ * one scrolls; and when the panel's width changes, each is measured again, frozen copies included.
+ * In each engine.
+ */
+import { act, render, waitFor } from '@testing-library/react'
+import type { CSSProperties } from 'react'
+import { ReasoningPanel, type ReasoningBlock } from 'reasoning-ui'
+import { beforeAll, describe, expect, it } from 'vitest'
+import '../../src/styles/reasoning.css'
+import { frames } from '../helpers/dom'
+import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+
+beforeAll(async () => {
+  await import('../../src/react/motion-features')
+})
+
+function finishedBlock(text: string): ReasoningBlock {
+  const store = testStore(1_000)
+  feed(store, run(), span('s1'), msgStart('m1'), content('m1', text), msgEnd('m1'), spanEnd('s1'))
+  return store.getState().blocks[0]!
+}
+
+/** A code block of one line of `chars` characters with no space in it. */
+const code = (name: string, chars: number) => `\`\`\`${name}\n${'x'.repeat(chars)}\n\`\`\``
+/**
+ * A table of `columns` columns whose cells hold `chars` characters. Its cells wrap anywhere, so only
+ * its number of columns (a character, the padding and a border each, at least) can make it wide.
+ */
+function table(columns: number, chars: number): string {
+  const row = (cell: string) => `| ${Array.from({ length: columns }, () => cell).join(' | ')} |`
+  return [row('h'.repeat(chars)), row('---'), row('c'.repeat(chars))].join('\n')
+}
+
+const TEXT = ['Short ones first.', code('short', 20), table(8, 4), 'Then wide ones.', code('wide', 200), table(40, 3)].join('\n\n')
+
+function Panel({ block, width = 480 }: { readonly block: ReasoningBlock; readonly width?: number }) {
+  return (
+    <div style={{ inlineSize: width } as CSSProperties}>
+      <ReasoningPanel block={block} visibility="full" defaultOpen />
+    </div>
+  )
+}
+
+/** The panel of `text`, and a way to change its width as a window resize would. */
+function mount(text: string): (width: number) => void {
+  const block = finishedBlock(text)
+  const { rerender } = render(<Panel block={block} />)
+  return (width) => rerender(<Panel block={block} width={width} />)
+}
+
+const boxes = (slot: string) => [...document.querySelectorAll<HTMLElement>(`[data-slot="${slot}"]`)]
+const scrollerOf = (box: HTMLElement) => (box.getAttribute('data-slot') === 'reasoning-code' ? box.querySelector('pre')! : box)
+
+/** Whether `box` scrolls sideways: it has more than it shows, and its scroller moves. */
+function scrolls(box: HTMLElement): boolean {
+  const scroller = scrollerOf(box)
+  scroller.scrollLeft = 30
+  const moved = scroller.scrollLeft > 0
+  scroller.scrollLeft = 0
+  return moved && scroller.scrollWidth > scroller.clientWidth
+}
+
+describe('code blocks and tables sideways', () => {
+  it('should scroll a wide one and leave one that fits unclipped and unscrolled, and measure them again when the width changes', async () => {
+    const setWidth = mount(TEXT)
+    const [shortCode, wideCode] = await waitFor(() => {
+      const found = boxes('reasoning-code')
+      expect(found).toHaveLength(2)
+      return found as [HTMLElement, HTMLElement]
+    })
+    const [smallTable, wideTable] = boxes('reasoning-table') as [HTMLElement, HTMLElement]
+    await waitFor(() => expect(shortCode).toHaveAttribute('data-fits'))
+    expect(smallTable).toHaveAttribute('data-fits')
+    // Fits: neither the frame nor the code clips or scrolls, and nothing reaches past the box.
+    for (const box of [shortCode, smallTable]) {
+      const scroller = scrollerOf(box)
+      expect(getComputedStyle(box).overflowX).toBe('visible')
+      expect(getComputedStyle(scroller).overflowX).toBe('visible')
+      expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth)
+    }
+    // Wide: scrolls, as before.
+    for (const box of [wideCode, wideTable]) {
+      expect(box).not.toHaveAttribute('data-fits')
+      expect(getComputedStyle(scrollerOf(box)).overflowX).toBe('auto')
+      expect(scrolls(box)).toBe(true)
+    }
+
+    // Narrower than the short ones: they scroll now.
+    act(() => setWidth(120))
+    await waitFor(() => expect(shortCode).not.toHaveAttribute('data-fits'))
+    await waitFor(() => expect(smallTable).not.toHaveAttribute('data-fits'))
+    expect(scrolls(shortCode)).toBe(true)
+    expect(scrolls(smallTable)).toBe(true)
+
+    // Wide enough for every one: none clips or scrolls.
+    act(() => setWidth(2_400))
+    await waitFor(() => {
+      for (const box of [shortCode, smallTable, wideCode, wideTable]) expect(box).toHaveAttribute('data-fits')
+    })
+    await frames(2)
+    for (const box of [shortCode, smallTable, wideCode, wideTable]) expect(scrollerOf(box).scrollWidth).toBeLessThanOrEqual(scrollerOf(box).clientWidth)
+  })
+
+  it('should leave a box as it was while its panel is closed, and measure it when it shows at another width', async () => {
+    const setWidth = mount(TEXT)
+    await waitFor(() => expect(boxes('reasoning-code')[0]).toHaveAttribute('data-fits'))
+    const trigger = document.querySelector<HTMLButtonElement>('[data-slot="reasoning-trigger"]')!
+    act(() => trigger.click())
+    await waitFor(() => expect(document.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-state', 'closed'))
+    await frames(3)
+    act(() => setWidth(120))
+    await frames(3)
+    act(() => trigger.click())
+    await waitFor(() => expect(document.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-state', 'open'))
+    const shown = boxes('reasoning-code')[0]!
+    await waitFor(() => expect(shown).not.toHaveAttribute('data-fits'))
+    expect(scrolls(shown)).toBe(true)
+  })
+
+  it('should measure the code blocks of frozen groups again when the width changes', { timeout: 60_000 }, async () => {
+    // 300 paragraphs, every tenth a code block: five groups, the first ones frozen once scrolled away (text.tsx).
+    const text = Array.from({ length: 300 }, (_, i) => (i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: carry the total forward.`)).join('\n\n')
+    const setWidth = mount(text)
+    const body = document.querySelector<HTMLElement>('[data-slot="reasoning-body"]')!
+    body.scrollTop = body.scrollHeight
+    await waitFor(() => expect(document.querySelector('[data-frozen] [data-slot="reasoning-code"]')).not.toBeNull(), { timeout: 40_000, interval: 100 })
+    const frozenCode = () => [...document.querySelectorAll<HTMLElement>('[data-frozen] [data-slot="reasoning-code"]')]
+    await waitFor(() => expect(frozenCode().every((box) => box.hasAttribute('data-fits'))).toBe(true))
+    act(() => setWidth(100))
+    await waitFor(() => expect(frozenCode().filter((box) => box.hasAttribute('data-fits'))).toEqual([]))
+    expect(frozenCode().length).toBeGreaterThan(0)
+    expect(scrolls(frozenCode()[0]!)).toBe(true)
+  })
+})
