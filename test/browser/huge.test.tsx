@@ -156,17 +156,9 @@ afterEach(() => {
 
 describe('huge input', () => {
   it('given a text long enough for chunks, should lay out the same with their containment and without it', async () => {
-    // 16 groups of 64 paragraphs sit in the text, the rest in chunks (text.tsx): 1,300 paragraphs make two chunks.
-    const paragraphs = prose(2_200, 90)
-    const store = createReasoningStore()
-    const { container } = render(<FirstPanel store={store} />)
-    act(() => {
-      store.dispatch(run())
-      store.dispatch(span('s1'))
-      store.dispatch(msgStart('m1'))
-      store.dispatch(content('m1', paragraphs.join('\n\n')))
-    })
+    // 16 groups of 64 paragraphs sit in the text, each 16 after them in a chunk (text.tsx): 2,200 paragraphs make two chunks.
     // Still streaming: the panel stays open.
+    const container = streamedInOneDelta(prose(2_200, 90).join('\n\n'))
     const panel = await waitFor(() => slot('reasoning-panel', container))
     const text = await waitFor(() => {
       const found = slot('reasoning-text', panel)
