@@ -103,7 +103,7 @@ describe('code blocks and tables sideways', () => {
     for (const box of [shortCode, smallTable, wideCode, wideTable]) expect(scrollerOf(box).scrollWidth).toBeLessThanOrEqual(scrollerOf(box).clientWidth)
   })
 
-  it('should leave a box as it was while its panel is closed, and measure it when it shows at another width', async () => {
+  it('should measure a box again when its panel, narrowed while closed, opens', async () => {
     const setWidth = mount(TEXT)
     await waitFor(() => expect(boxes('reasoning-code')[0]).toHaveAttribute('data-fits'))
     const trigger = document.querySelector<HTMLButtonElement>('[data-slot="reasoning-trigger"]')!
