@@ -302,11 +302,14 @@ const BUDGETS = {
   // width changes, frozen copies included (`data-fits`: one that fits neither clips nor scrolls,
   // so it is no layer for Chromium to update in each frame; the last 200 KB of 5 MB of markdown
   // paced at 100 KB/s cost 0.99-1.38x the first, 1.38-1.52x before).
-  panel: '19.85 kB', // target 12 kB (issue 13)
+  // Then +0.05 kB (panel 19.83 → 19.88, react 40.95 → 40.99, net 39.78 → 39.82): the same measure
+  // makes what scrolls sideways a tab stop and what fits none (a wide code block's `pre` was a
+  // scrolling region a keyboard could not reach: axe's scrollable-region-focusable, serious).
+  panel: '19.9 kB', // target 12 kB (issue 13)
   core: '16.1 kB', // target 8 kB (issue 13; 5 kB in issue 6)
   'ai-sdk': '3.4 kB', // no target; new in issue 13
-  react: '41 kB', // target 20 kB (issue 13; 12 kB in issue 6)
-  'react net of radix': '39.8 kB',
+  react: '41.05 kB', // target 20 kB (issue 13; 12 kB in issue 6)
+  'react net of radix': '39.85 kB',
   'openai-responses': '4.05 kB', // target 2 kB, like every adapter
   anthropic: '3.4 kB',
   'chat-completions': '4.25 kB',

@@ -6,6 +6,7 @@ import { PanelStory, type PanelStoryArgs } from './support/panels'
 import { settled } from './support/play'
 import { documents, eventArgTypes, openPolicyArgType } from './support/scripted-store'
 import {
+  codeEvents,
   completeEvents,
   encryptedOnlyEvents,
   interruptedEvents,
@@ -206,6 +207,31 @@ export const LongTrace: Story = {
     await expect(within(body).getByText(/^Step 1: checking /)).toBeInTheDocument()
     await waitFor(() => expect(body).toHaveAttribute('data-overflowing'))
     await expect(canvas.getByRole('button', { name: 'Show all' })).toBeVisible()
+  },
+}
+
+/**
+ * Done, under `full`: reasoning with code blocks and a table. What fits its box sits unclipped and
+ * is no tab stop; the long log line scrolls sideways, and Tab reaches it so a keyboard can scroll it.
+ */
+export const CodeAndTables: Story = {
+  args: { events: codeEvents, visibility: 'full', defaultOpen: true },
+  parameters: snippet('panel-stored'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await settled(canvasElement)
+    const body = canvas.getByRole('group', { name: 'Reasoning' })
+    await expect(within(body).getByRole('table')).toBeVisible()
+    const table = body.querySelector('[data-slot="reasoning-table"]')!
+    const log = body.querySelector('[data-slot="reasoning-code"][data-language="text"] pre')!
+    await waitFor(() => expect(table).toHaveAttribute('data-fits'))
+    await expect(table).not.toHaveAttribute('tabindex')
+    await expect(log).toHaveAttribute('tabindex', '0')
+    await expect(log.scrollWidth).toBeGreaterThan(log.clientWidth)
+    const copy = within(body.querySelector('[data-slot="reasoning-code"][data-language="text"]')!).getByRole('button', { name: 'Copy code' })
+    copy.focus()
+    await userEvent.tab()
+    await expect(log).toHaveFocus()
   },
 }
 

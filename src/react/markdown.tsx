@@ -325,12 +325,28 @@ let measureQueued = false
 const widths = new WeakMap<Element, number>()
 let widthObserver: ResizeObserver | undefined
 
+/** What scrolls sideways in `box`: a code block's `pre`, a table's box itself. */
+const scrollerOf = (box: HTMLElement): HTMLElement | null => (box.getAttribute('data-slot') === 'reasoning-code' ? box.querySelector('pre') : box)
+
 /** The box's content is no wider than the box (for a code block, its `pre`); undefined where it is not rendered (a closed panel). */
 function fitsSideways(box: HTMLElement): boolean | undefined {
-  const scroller = box.getAttribute('data-slot') === 'reasoning-code' ? box.querySelector('pre') : box
+  const scroller = scrollerOf(box)
   if (scroller === null) return true
   const width = scroller.clientWidth
   return width === 0 ? undefined : scroller.scrollWidth <= width
+}
+
+/**
+ * Marks whether `box` fits. What scrolls is a tab stop, so a keyboard can scroll it (rendered as
+ * one until measured); what fits is not, so a keyboard user does not stop on it for nothing. React
+ * renders the same `tabIndex` every time, so it never writes it back.
+ */
+function markFits(box: HTMLElement, fits: boolean): void {
+  box.toggleAttribute('data-fits', fits)
+  const scroller = scrollerOf(box)
+  if (scroller === null) return
+  if (fits) scroller.removeAttribute('tabindex')
+  else scroller.setAttribute('tabindex', '0')
 }
 
 function measureSoon(box: HTMLElement): void {
@@ -351,7 +367,7 @@ function measureBoxes(): void {
   const fit = boxes.map(fitsSideways)
   boxes.forEach((box, i) => {
     const fits = fit[i]
-    if (fits !== undefined) box.toggleAttribute('data-fits', fits)
+    if (fits !== undefined) markFits(box, fits)
     watchWidth(box)
   })
 }
@@ -391,7 +407,7 @@ function useFitsSideways(box: RefObject<HTMLElement | null>, content: unknown): 
   }, [content])
 }
 
-/** A table: its first row is the header. Scrolls sideways in its own box when wide. */
+/** A table: its first row is the header. Scrolls sideways in its own box (then a tab stop) when wide. */
 function Table({ rows, source }: { readonly rows: readonly MarkdownNode[]; readonly source: string }) {
   const box = useRef<HTMLDivElement>(null)
   useFitsSideways(box, rows)
@@ -442,7 +458,7 @@ function CodeBlock({ code, language }: { readonly code: string; readonly languag
           {copied ? labels.copied : labels.copyCode}
         </button>
       </div>
-      <pre>
+      <pre tabIndex={0}>
         <code>{code}</code>
       </pre>
     </div>

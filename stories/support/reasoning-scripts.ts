@@ -206,6 +206,43 @@ export const longTraceEvents: readonly AgUiEvent[] = new Script()
   .add(runFinished())
   .events
 
+/**
+ * Reasoning that works with code and a table, as coding models' does: a short code block and a
+ * small table that fit the panel, and a line of code too long for it, which scrolls sideways.
+ */
+export const codeReasoning = `**Finding the slow query**
+
+The handler calls \`loadOrders\` once per customer, so a page of 50 customers makes 51 queries. Two ways to fix it:
+
+1. batch the lookups into one \`IN\` query;
+2. cache the orders per customer.
+
+\`\`\`ts
+const orders = await loadOrdersFor(ids) // one query
+\`\`\`
+
+**Comparing them**
+
+| approach | queries per page | stale data |
+|---|---|---|
+| batch | 2 | never |
+| cache | 1–51 | up to the TTL |
+
+The batch wins. The log line that showed it, unwrapped:
+
+\`\`\`text
+2026-11-29T10:14:03.512Z WARN  db.slow  query="SELECT id, customer_id, total, created_at FROM orders WHERE customer_id = $1 ORDER BY created_at DESC" params=[4182] rows=37 ms=212 handler=GET /customers/page
+\`\`\`
+
+> The cache also needs invalidation on every order write, which the batch does not.`
+
+/** A finished block whose text has code blocks and a table. */
+export const codeEvents: readonly AgUiEvent[] = new Script()
+  .add(runStarted())
+  .over(21_000, reasoningStart('reasoning-1'), reasoningMessage('thought-1', codeReasoning), reasoningEnd('reasoning-1'))
+  .add(answer('answer-1', 'Batch the lookups: one query for the page\'s orders instead of one per customer.'), runFinished())
+  .events
+
 // ── Several blocks ──────────────────────────────────────────────────────
 
 /** One run that reasons in several blocks: a plan, a subagent's research, hidden reasoning, and a block still streaming. */

@@ -25,15 +25,15 @@ function finishedBlock(text: string): ReasoningBlock {
 /** A code block of one line of `chars` characters with no space in it. */
 const code = (name: string, chars: number) => `\`\`\`${name}\n${'x'.repeat(chars)}\n\`\`\``
 /**
- * A table of `columns` columns whose cells hold `chars` characters. Its cells wrap anywhere, so only
- * its number of columns (a character, the padding and a border each, at least) can make it wide.
+ * A table of `columns` columns whose cells hold one word of `chars` characters: a cell never breaks
+ * inside a word, so the words' widths and the cells' padding and borders make it wide.
  */
 function table(columns: number, chars: number): string {
   const row = (cell: string) => `| ${Array.from({ length: columns }, () => cell).join(' | ')} |`
   return [row('h'.repeat(chars)), row('---'), row('c'.repeat(chars))].join('\n')
 }
 
-const TEXT = ['Short ones first.', code('short', 20), table(8, 4), 'Then wide ones.', code('wide', 200), table(40, 3)].join('\n\n')
+const TEXT = ['Short ones first.', code('short', 20), table(5, 4), 'Then wide ones.', code('wide', 200), table(40, 3)].join('\n\n')
 
 function Panel({ block, width = 480 }: { readonly block: ReasoningBlock; readonly width?: number }) {
   return (
@@ -79,13 +79,20 @@ describe('code blocks and tables sideways', () => {
       expect(getComputedStyle(box).overflowX).toBe('visible')
       expect(getComputedStyle(scroller).overflowX).toBe('visible')
       expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth)
+      // Nothing to scroll: no tab stop.
+      expect(scroller).not.toHaveAttribute('tabindex')
     }
-    // Wide: scrolls, as before.
+    // Wide: scrolls, as before, and a keyboard reaches it to scroll it.
     for (const box of [wideCode, wideTable]) {
       expect(box).not.toHaveAttribute('data-fits')
       expect(getComputedStyle(scrollerOf(box)).overflowX).toBe('auto')
       expect(scrolls(box)).toBe(true)
+      expect(scrollerOf(box)).toHaveAttribute('tabindex', '0')
     }
+    // Tab stops in the text, in order: each copy button, then the wide code, then the wide table.
+    const copyOf = (box: HTMLElement) => box.querySelector('[data-slot="reasoning-code-copy"]')
+    const tabStops = [...document.querySelectorAll('[data-slot="reasoning-text"] :is(button, [tabindex="0"])')]
+    expect(tabStops).toEqual([copyOf(shortCode), copyOf(wideCode), scrollerOf(wideCode), wideTable])
 
     // Narrower than the short ones: they scroll now.
     act(() => setWidth(120))
@@ -93,6 +100,8 @@ describe('code blocks and tables sideways', () => {
     await waitFor(() => expect(smallTable).not.toHaveAttribute('data-fits'))
     expect(scrolls(shortCode)).toBe(true)
     expect(scrolls(smallTable)).toBe(true)
+    expect(scrollerOf(shortCode)).toHaveAttribute('tabindex', '0')
+    expect(smallTable).toHaveAttribute('tabindex', '0')
 
     // Wide enough for every one: none clips or scrolls.
     act(() => setWidth(2_400))
@@ -100,7 +109,31 @@ describe('code blocks and tables sideways', () => {
       for (const box of [shortCode, smallTable, wideCode, wideTable]) expect(box).toHaveAttribute('data-fits')
     })
     await frames(2)
-    for (const box of [shortCode, smallTable, wideCode, wideTable]) expect(scrollerOf(box).scrollWidth).toBeLessThanOrEqual(scrollerOf(box).clientWidth)
+    for (const box of [shortCode, smallTable, wideCode, wideTable]) {
+      expect(scrollerOf(box).scrollWidth).toBeLessThanOrEqual(scrollerOf(box).clientWidth)
+      expect(scrollerOf(box)).not.toHaveAttribute('tabindex')
+    }
+  })
+
+  it('should keep a cell\'s words whole at a phone\'s width and scroll the table instead', async () => {
+    const word = 'approach'
+    const setWidth = mount(`| ${word} | queries per page | stale data |\n|---|---|---|\n| batch | 2 | never |`)
+    act(() => setWidth(160))
+    const box = await waitFor(() => {
+      const found = boxes('reasoning-table')[0]
+      expect(found).toBeDefined()
+      return found!
+    })
+    await frames(2)
+    const cell = box.querySelector('th')!
+    const range = document.createRange()
+    range.selectNodeContents(cell)
+    // One line box: "approach" is not split into "approac" and "h".
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+    expect(cell.textContent).toBe(word)
+    expect(lines.size).toBe(1)
+    expect(scrolls(box)).toBe(true)
+    await waitFor(() => expect(box).toHaveAttribute('tabindex', '0'))
   })
 
   it('should measure a box again when its panel, narrowed while closed, opens', async () => {

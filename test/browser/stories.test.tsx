@@ -512,6 +512,8 @@ interface Shot {
   readonly args?: Record<string, unknown>
   /** Open the closed panels first (completed blocks collapse by default): all, or only the first. */
   readonly open?: 'all' | 'first'
+  /** Press each open panel's "Show all", so its whole text shows instead of the body's first screenful. */
+  readonly showAll?: boolean
   /** Storybook globals besides the theme (e.g. `dir` and `locale` for a right-to-left capture). */
   readonly globals?: Record<string, unknown>
   /**
@@ -550,6 +552,10 @@ const shots: readonly Shot[] = [
   { name: 'panel-long-open-390', title: 'Components/ReasoningPanel', story: 'LongTrace', width: 390 },
   { name: 'stream-several-blocks-390', title: 'Components/ReasoningStream', story: 'SeveralBlocksAtOnce', width: 390 },
   { name: 'timeline-agent-loop-390', title: 'Components/ReasoningTimeline', story: 'AgentLoop', open: 'first', width: 390 },
+  // Code blocks and tables: what fits sits unclipped, a long line scrolls sideways; code reads left to right in an RTL page.
+  { name: 'panel-code-tables', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true },
+  { name: 'panel-code-tables-390', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true, width: 390 },
+  { name: 'panel-code-tables-rtl-390', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true, globals: arabic, width: 390 },
 ]
 
 const themes = ['light', 'dark'] as const
@@ -581,6 +587,7 @@ describe('screenshots of the key stories', () => {
       if (shot.width !== undefined) expect(window.innerWidth).toBe(shot.width)
       if (shot.open === 'all') openAll(container)
       if (shot.open === 'first') fireEvent.click(container.querySelector('button[aria-expanded="false"]')!)
+      if (shot.showAll) for (const button of container.querySelectorAll('[data-slot="reasoning-show-all"]')) fireEvent.click(button)
       const surface = container.querySelector<HTMLElement>('.story-surface')!
       // Stop the shimmer and spinner where they are, so the capture is stable.
       surface.style.setProperty('--reasoning-shimmer-duration', '1000s')
