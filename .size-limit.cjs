@@ -305,11 +305,14 @@ const BUDGETS = {
   // Then +0.05 kB (panel 19.83 → 19.88, react 40.95 → 40.99, net 39.78 → 39.82): the same measure
   // makes what scrolls sideways a tab stop and what fits none (a wide code block's `pre` was a
   // scrolling region a keyboard could not reach: axe's scrollable-region-focusable, serious).
-  panel: '19.9 kB', // target 12 kB (issue 13)
+  // Then +0.07 kB (panel 19.88 → 19.95, react 40.99 → 41.09, net 39.82 → 39.91): a box that has
+  // focus when it comes to fit keeps it (tabindex -1), and a web font that arrives measures every
+  // text's boxes again (what fits changes, the text's width does not).
+  panel: '20 kB', // target 12 kB (issue 13)
   core: '16.1 kB', // target 8 kB (issue 13; 5 kB in issue 6)
   'ai-sdk': '3.4 kB', // no target; new in issue 13
-  react: '41.05 kB', // target 20 kB (issue 13; 12 kB in issue 6)
-  'react net of radix': '39.85 kB',
+  react: '41.15 kB', // target 20 kB (issue 13; 12 kB in issue 6)
+  'react net of radix': '39.95 kB',
   'openai-responses': '4.05 kB', // target 2 kB, like every adapter
   anthropic: '3.4 kB',
   'chat-completions': '4.25 kB',

@@ -345,8 +345,10 @@ function markFits(box: HTMLElement, fits: boolean): void {
   box.toggleAttribute('data-fits', fits)
   const scroller = scrollerOf(box)
   if (scroller === null) return
-  if (fits) scroller.removeAttribute('tabindex')
-  else scroller.setAttribute('tabindex', '0')
+  // One that has focus keeps it (-1: focusable, no tab stop); Chromium would move focus to the body.
+  if (!fits) scroller.setAttribute('tabindex', '0')
+  else if (scroller.ownerDocument.activeElement === scroller) scroller.setAttribute('tabindex', '-1')
+  else scroller.removeAttribute('tabindex')
 }
 
 function measureSoon(box: HTMLElement): void {
@@ -377,6 +379,8 @@ function watchWidth(box: HTMLElement): void {
   const root = box.closest('[data-slot="reasoning-text"]') ?? box.parentElement
   if (root === null || widths.has(root) || typeof ResizeObserver === 'undefined') return
   widths.set(root, root.clientWidth || -1)
+  // A web font that arrives after the measure changes what fits, not the text's width: all again.
+  if (widthObserver === undefined) root.ownerDocument.fonts?.addEventListener('loadingdone', measureAllTexts)
   widthObserver ??= new ResizeObserver((entries) => {
     for (const { target } of entries) {
       // Removed (its size is then 0): let it go.
@@ -391,13 +395,25 @@ function watchWidth(box: HTMLElement): void {
       widths.set(target, width)
       unmeasuredTexts.add(target)
     }
-    // Next frame: a box that starts to scroll may grow a scrollbar, and the text with it, inside its own observer's callback.
-    if (unmeasuredTexts.size > 0 && !measureQueued) {
-      measureQueued = true
-      requestAnimationFrame(measureBoxes)
-    }
+    measureTextsNextFrame()
   })
   widthObserver.observe(root)
+}
+
+/**
+ * Measures the boxes of `unmeasuredTexts` in the next frame: in a ResizeObserver's callback, a box
+ * that starts to scroll may grow a scrollbar, and the text with it.
+ */
+function measureTextsNextFrame(): void {
+  if (unmeasuredTexts.size === 0 || measureQueued) return
+  measureQueued = true
+  requestAnimationFrame(measureBoxes)
+}
+
+/** Measures the boxes of every text on the page in the next frame. */
+function measureAllTexts(): void {
+  for (const text of document.querySelectorAll('[data-slot="reasoning-text"]')) unmeasuredTexts.add(text)
+  measureTextsNextFrame()
 }
 
 /** Measures `box` (see `fitsSideways`) after each render that changes `content`. */

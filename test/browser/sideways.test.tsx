@@ -92,7 +92,9 @@ describe('code blocks and tables sideways', () => {
     // Tab stops in the text, in order: each copy button, then the wide code, then the wide table.
     const copyOf = (box: HTMLElement) => box.querySelector('[data-slot="reasoning-code-copy"]')
     const tabStops = [...document.querySelectorAll('[data-slot="reasoning-text"] :is(button, [tabindex="0"])')]
-    expect(tabStops).toEqual([copyOf(shortCode), copyOf(wideCode), scrollerOf(wideCode), wideTable])
+    const expected = [copyOf(shortCode), copyOf(wideCode), scrollerOf(wideCode), wideTable]
+    expect(tabStops).toHaveLength(expected.length)
+    tabStops.forEach((stop, i) => expect(stop).toBe(expected[i]))
 
     // Narrower than the short ones: they scroll now.
     act(() => setWidth(120))
@@ -115,25 +117,66 @@ describe('code blocks and tables sideways', () => {
     }
   })
 
-  it('should keep a cell\'s words whole at a phone\'s width and scroll the table instead', async () => {
-    const word = 'approach'
-    const setWidth = mount(`| ${word} | queries per page | stale data |\n|---|---|---|\n| batch | 2 | never |`)
-    act(() => setWidth(160))
+  it('should keep a cell\'s words and inline code whole at a phone\'s width and scroll the table instead', async () => {
+    const setWidth = mount('| approach | queries per page | stale data |\n|---|---|---|\n| `loadOrdersFor` | 2 | never |')
     const box = await waitFor(() => {
       const found = boxes('reasoning-table')[0]
-      expect(found).toBeDefined()
+      expect(found).toHaveAttribute('data-fits')
       return found!
     })
-    await frames(2)
-    const cell = box.querySelector('th')!
-    const range = document.createRange()
-    range.selectNodeContents(cell)
-    // One line box: "approach" is not split into "approac" and "h".
-    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
-    expect(cell.textContent).toBe(word)
-    expect(lines.size).toBe(1)
+    act(() => setWidth(160))
+    await waitFor(() => expect(box).not.toHaveAttribute('data-fits'))
+    /** How many lines `node`'s text takes. */
+    const lines = (node: Node) => {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    }
+    // One line each: "approach" is not split into "approac" and "h", nor the code.
+    const [head, code] = [box.querySelector('th')!, box.querySelector('td code')!]
+    expect([head.textContent, code.textContent]).toEqual(['approach', 'loadOrdersFor'])
+    expect(lines(head)).toBe(1)
+    expect(lines(code)).toBe(1)
     expect(scrolls(box)).toBe(true)
-    await waitFor(() => expect(box).toHaveAttribute('tabindex', '0'))
+    expect(box).toHaveAttribute('tabindex', '0')
+  })
+
+  it('should keep focus on a box that has it when it comes to fit, and stop being a tab stop', async () => {
+    const setWidth = mount(TEXT)
+    const wide = await waitFor(() => {
+      const found = boxes('reasoning-code')[1]
+      expect(found).toBeDefined()
+      expect(scrollerOf(found!)).toHaveAttribute('tabindex', '0')
+      return scrollerOf(found!)
+    })
+    act(() => wide.focus())
+    expect(document.activeElement).toBe(wide)
+    act(() => setWidth(2_400))
+    await waitFor(() => expect(wide.parentElement).toHaveAttribute('data-fits'))
+    expect(document.activeElement).toBe(wide)
+    expect(wide).toHaveAttribute('tabindex', '-1')
+  })
+
+  it('should measure again when a web font arrives, which changes what fits but not the text\'s width', async () => {
+    mount(TEXT)
+    const short = await waitFor(() => {
+      const found = boxes('reasoning-code')[0]
+      expect(found).toHaveAttribute('data-fits')
+      return found!
+    })
+    // As a wider font would: the code grows, the text's box does not, so no resize is observed.
+    const style = document.createElement('style')
+    style.textContent = '[data-slot="reasoning-code"] pre { font-size: 48px }'
+    document.head.append(style)
+    try {
+      await frames(3)
+      expect(short).toHaveAttribute('data-fits')
+      document.fonts.dispatchEvent(new Event('loadingdone'))
+      await waitFor(() => expect(short).not.toHaveAttribute('data-fits'))
+      expect(scrolls(short)).toBe(true)
+    } finally {
+      style.remove()
+    }
   })
 
   it('should measure a box again when its panel, narrowed while closed, opens', async () => {
