@@ -58,7 +58,7 @@ export function createContender(): Contender {
       follow()
     },
     // The lines in document order: the children of the groups (the only elements with a style).
-    shown: () => Array.from(text.querySelectorAll('[style] > div'), (element) => element.textContent).join('\n'),
+    shown: () => Array.from(text.querySelectorAll('[style] > div'), (element) => element.textContent),
     showsSource: true,
     commits: () => null,
     scroller: () => scroller,

@@ -43,7 +43,7 @@ export function createContender(): Contender {
       host.append(box)
     },
     push: lines.push,
-    shown: () => Array.from(box.children, (element) => element.textContent).join('\n'),
+    shown: () => Array.from(box.children, (element) => element.textContent),
     shownEnd: () => box.lastElementChild?.textContent ?? '',
     showsSource: true,
     commits: () => null,

@@ -33,14 +33,14 @@ function paragraphText(paragraph: Element): string {
 
 const textOf = (host: HTMLElement | undefined) => host?.querySelector('[data-slot="reasoning-text"]') ?? null
 
-/** The panel's text as shown: each paragraph's text on a line of its own, without the code blocks' copy buttons. */
-function shownText(host: HTMLElement | undefined): string {
+/** The panel's text as shown: each paragraph's text, without the code blocks' copy buttons. */
+function shownText(host: HTMLElement | undefined): string[] {
   const text = textOf(host)
-  if (!text) return ''
+  if (!text) return []
   // Paragraphs sit in groups, after the first 16 groups in chunks (and long ones in runs): each
   // paragraph's text on a line of its own, in document order.
   const paragraphs = ':scope > [data-slot="reasoning-group"] > *, :scope > [data-slot="reasoning-chunk"] > [data-slot="reasoning-group"] > *'
-  return Array.from(text.querySelectorAll(paragraphs), paragraphText).join('\n')
+  return Array.from(text.querySelectorAll(paragraphs), paragraphText)
 }
 
 /** The last paragraph's text as shown (see `shownText`): the last group's last child, the group in a chunk after the first 16. */

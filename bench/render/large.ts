@@ -24,8 +24,8 @@
  *   (the page, its code and the trace it streams), against the text's size: right after the
  *   scroll, and once the page was idle long enough for the kit to freeze its finished groups
  *   (their number held for a second, at most 20 s), each less the heap once the panel is
- *   unmounted and its store let go: what the kit holds (the heap before the stream is no
- *   baseline: the page's own trace changes shape while it streams);
+ *   unmounted and its store let go: what the kit holds (see `heapBefore` for why not the heap
+ *   before the stream);
  * - scrolling the finished panel: frame intervals while its text moves 200 px a frame,
  *   from the top and from the middle (a frame over 16.7 ms shows as a longer interval).
  *
@@ -104,10 +104,11 @@ export interface LargeRun {
    * JS heap after GC, bytes: before the stream (the page with an empty panel); with the finished trace
    * shown, right after the scroll; once the page was idle (the kit's finished groups frozen); and
    * with the panel unmounted and its store let go (the page and the trace it streamed). What the
-   * kit holds is the heap before the unmount less the heap after it. The heap before the stream is
-   * no baseline for it: there the page also held about 4 bytes a character of the trace in V8 cons
-   * strings and their pieces that were gone after the stream (heap snapshots, 1 MB endless trace),
-   * which made the kit's growth look smaller than what it holds, below zero at 1 and 5 MB.
+   * kit holds is the heap before the unmount less the heap after it. The heap before the stream was
+   * no baseline for it: there the page also held the trace's `expected` as a rope of V8 cons
+   * strings, about 8 bytes a character, until the end check flattened it (see `visibleChars`),
+   * which made the kit's growth look smaller than what it holds, below zero at 1 and 5 MB. It is
+   * flat from the start now; the baseline stays the heap after the unmount.
    */
   readonly heapBefore: number
   readonly heapScrolled: number

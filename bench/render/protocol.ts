@@ -23,10 +23,11 @@ export interface Contender {
   /** Hands over one delta; returns when the contender is done with it. */
   push(delta: string): void
   /**
-   * The reasoning text as the DOM shows it (no status labels, buttons or other
-   * chrome); contenders that show the source keep its line breaks.
+   * The reasoning text as the DOM shows it (no status labels, buttons or other chrome), in pieces
+   * in document order: a paragraph or a line each, with its line breaks where the contender shows
+   * the source. The page reads it piece by piece (see main.ts `compareShown`).
    */
-  shown(): string
+  shown(): readonly string[]
   /**
    * The text of the last element `shown()` reads (the last paragraph or line as the DOM shows it):
    * cheap to read, so the page compares all of `shown()` with the trace only once it ends as the trace

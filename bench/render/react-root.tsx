@@ -62,7 +62,7 @@ export function growingContender(render: (text: string) => ReactNode, showsSourc
       counted = mountCounted(host, <Growing connect={connect} render={render} />)
     },
     push: (delta) => append!(delta),
-    shown: () => host?.textContent ?? '',
+    shown: () => [host?.textContent ?? ''],
     showsSource,
     commits: () => counted?.commits() ?? 0,
   }
