@@ -195,7 +195,7 @@ export function stripSyntax(text: string): string {
  * What every contender must show: letters and digits only (markdown syntax, whitespace and chrome
  * set aside). Returned flat: V8 builds a global replace's result as a rope, a string object for
  * each piece, and the trace's `expected` held 2.6 million of them at 5 MB (a heap snapshot before
- * the stream: 906,666 cons strings, 1.76 million strings, 42 MB) until the end check read it. Every
+ * the stream: 906,666 cons strings, 1.76 million strings, 43 MB) until the end check read it. Every
  * major GC in a run marked them: a contender's GC paid for the page's own data. Reading a
  * character flattens it in place.
  */

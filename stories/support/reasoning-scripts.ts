@@ -208,7 +208,8 @@ export const longTraceEvents: readonly AgUiEvent[] = new Script()
 
 /**
  * Reasoning that works with code and a table, as coding models' does: a short code block and a
- * small table that fit the panel, and a line of code too long for it, which scrolls sideways.
+ * small table that fit a desktop panel (the code scrolls on a phone), and a line of code too long
+ * for any, which scrolls sideways.
  */
 export const codeReasoning = `**Finding the slow query**
 
