@@ -230,19 +230,29 @@ export const scripts = {
         `The user asked ${q}. Whatever the details, a useful answer depends on conditions I cannot know from memory: the weather where they are over the next few days. Guessing would be worse than checking.`,
         '**Choosing a tool**',
         named !== undefined
-          ? `I have a get_weather tool. The user named ${city}, so I will ask for ${city}, three days ahead, in Celsius.`
-          : 'I have a get_weather tool. The user named no place and their profile puts them in Lisbon, so I will ask for Lisbon, three days ahead, in Celsius.',
+          ? `I have a get_weather tool. The user named ${city}, so I will ask for ${city}, three days ahead, in Celsius:`
+          : 'I have a get_weather tool. The user named no place and their profile puts them in Lisbon, so I will ask for Lisbon, three days ahead, in Celsius:',
+        // Reasoning models write out the call they are about to make: a code block, as the kit shows it.
+        ['```json', JSON.stringify(args, null, 2), '```'].join('\n'),
       ].join('\n\n'),
       tool: { name: 'get_weather', args, argsJson: JSON.stringify(args), result: JSON.stringify(forecast) },
       followUpTitle: 'Reading the forecast',
       followUp: [
         '**Reading the forecast**',
-        'Today is sunny at 21 °C, tomorrow brings showers in the afternoon (about 4 mm), and the day after is clear at 22 °C. Nothing extreme, one wet window.',
+        // And they tabulate what a tool returned: a table, as the kit shows it (a no-break space
+        // keeps a temperature and its unit on one line in a phone's narrow column).
+        'The tool returned three days:',
+        [
+          '| Day | High | Low | Conditions |',
+          '|---|---|---|---|',
+          ...forecast.forecast.map((d) => `| ${d.day} | ${d.high}\u00a0°C | ${d.low}\u00a0°C | ${d.conditions}${'precipitation_mm' in d ? ` (about ${d.precipitation_mm}\u00a0mm)` : ''} |`),
+        ].join('\n'),
+        'Nothing extreme, one wet window: tomorrow afternoon.',
         '**Shaping the answer**',
         'Lead with the practical takeaway, mention the rainy afternoon, and keep it to a few lines.',
       ].join('\n\n'),
       answer: [
-        `You asked ${q}. I checked the forecast for ${city} with the get_weather tool: sunny today (21 °C), showers tomorrow afternoon (about 4 mm), clear the day after (22 °C).`,
+        `You asked ${q}. I checked the forecast for ${city} with the get_weather tool: sunny today (21\u00a0°C), showers tomorrow afternoon (about 4\u00a0mm), clear the day after (22\u00a0°C).`,
         'If your plans are outdoors, today and the day after are the safe picks; take an umbrella tomorrow after lunch.',
         'This is the scripted agentic agent: reasoning, a tool call and its result, more reasoning, then this answer.',
       ].join('\n\n'),

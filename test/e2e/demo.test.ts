@@ -16,6 +16,15 @@ const PROMPT = 'Should I cycle to work this week?'
 
 /** Text as the page shows it: bold markers rendered as headings, paragraphs as elements. */
 const norm = (text: string) => text.replace(/\*\*/g, '').replace(/\s+/g, '')
+/** What a reader sees of the scripts' markdown: no bold marks, table pipes and rules, or code fences. */
+const shownOf = (markdown: string) => norm(markdown.replace(/^```.*$/gm, '').replace(/^\|(?:\s*-+\s*\|)+$/gm, '').replace(/\|/g, ''))
+/** A panel's text as a reader sees it: without the code blocks' headers (their language and copy button). */
+const textOf = (panel: Locator) =>
+  panel.locator('[data-slot="reasoning-text"]').evaluate((text) => {
+    const copy = text.cloneNode(true) as Element
+    for (const header of copy.querySelectorAll('[data-slot="reasoning-code-header"]')) header.remove()
+    return copy.textContent ?? ''
+  })
 
 let demo: Demo
 const metrics: Record<string, unknown> = {}
@@ -186,8 +195,14 @@ describe('every scripted agent, full visibility', () => {
       await expectKitToolRow(page, tool)
       await tool.locator('[data-slot="timeline-tool-call"]').click()
       expect(await tool.locator('pre').last().textContent()).toContain('"conditions": "showers in the afternoon"')
+      // The reasoning writes out the call as a code block, and tabulates the result.
+      await openPanel(first)
+      expect(norm(await textOf(first))).toBe(shownOf(script.reasoning))
+      expect((await first.locator('[data-slot="reasoning-code"][data-language="json"] code').textContent())?.trim()).toBe(JSON.stringify(script.tool.args, null, 2))
       await openPanel(second)
-      expect(norm((await second.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.followUp))
+      expect(norm(await textOf(second))).toBe(shownOf(script.followUp))
+      expect(await second.locator('table thead th').count()).toBe(4)
+      expect(await second.locator('table tbody tr').count()).toBe((JSON.parse(script.tool.result) as { forecast: unknown[] }).forecast.length)
       expect(norm((await answers(page).textContent()) ?? '')).toBe(norm(script.answer))
       await screenshot(page, 'agentic-light')
 
@@ -538,6 +553,19 @@ describe('wire, keyboard and themes', () => {
         ['timeline-icon', 'timeline-tool-label'].map((slot) => tool.locator(`[data-slot="timeline-tool-call"] [data-slot="${slot}"]`).boundingBox()),
       )
       expect(icon!.x).toBeGreaterThan(label!.x)
+      // The forecast's table in the second panel fits the phone, its temperatures whole.
+      const second = panels(page).nth(1)
+      await openPanel(second)
+      const table = second.locator('table')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      expect(await second.locator('[data-slot="reasoning-table"]').evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true)
+      const cell = table.locator('tbody tr td:nth-child(2)').first()
+      // One line: a wrapped text has a box per line.
+      expect(await cell.evaluate((td) => {
+        const range = document.createRange()
+        range.selectNodeContents(td)
+        return range.getClientRects().length
+      })).toBe(1)
       await screenshot(page, 'agentic-ar-390')
       expect(await page.evaluate(() => window.__errors)).toEqual([])
     } finally {
