@@ -30,14 +30,10 @@
  *   BENCH_ANATOMY_RATE        KB a second, default 250
  *   BENCH_ANATOMY_OUT         default bench/results/anatomy.json
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
-import { chromiumArgs, chromiumPath } from '../../test/helpers/chromium.mjs'
-import { buildPage, serve } from './page'
+import { withBenchPage } from './page'
 import { LARGE_CONTENDERS, type LargeContender, type PageResult } from './protocol'
 
 const CONTENDERS = (process.env.BENCH_ANATOMY_CONTENDERS ?? 'kit,floor-grouped').split(',').map((name) => {
@@ -288,15 +284,7 @@ function table(runs: readonly AnatomyRun[]): string {
 
 async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!
-  const outDir = mkdtempSync(join(tmpdir(), 'reasoning-ui-bench-anatomy-'))
-  let server: Server | undefined
-  let browser: Browser | undefined
-  try {
-    await buildPage(outDir)
-    server = await serve(outDir)
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await withBenchPage('anatomy', async ({ origin, browser, context, dir }) => {
     const runs: AnatomyRun[] = []
     for (let round = 0; round < RUNS; round++) {
       for (const contender of CONTENDERS) {
@@ -304,7 +292,7 @@ async function main(): Promise<void> {
         try {
           await page.goto(`${origin}/?contender=${contender}&kb=${KB}&cap=600000&trace=markdown&open=stay&check=late&rate=${RATE}`)
           await page.evaluate(() => window.bench!.ready)
-          const path = join(outDir, 'trace.json')
+          const path = join(dir, 'trace.json')
           await browser.startTracing(page, { path, categories: CATEGORIES })
           const result = await page.evaluate(() => window.bench!.run())
           await browser.stopTracing()
@@ -327,11 +315,7 @@ async function main(): Promise<void> {
     mkdirSync(dirname(OUT), { recursive: true })
     writeFileSync(OUT, JSON.stringify({ environment, runs, table: markdown }, null, 2) + '\n')
     console.log(`\nWrote ${relative(process.cwd(), OUT)}`)
-  } finally {
-    await browser?.close()
-    server?.close()
-    rmSync(outDir, { recursive: true, force: true })
-  }
+  })
 }
 
 await main()

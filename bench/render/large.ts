@@ -49,14 +49,11 @@
  *   BENCH_LARGE_CAP_MS   stop a stream after this long, default 600000
  *   BENCH_LARGE_OUT      default bench/results/large.json
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { dirname, join, relative, resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { chromiumArgs, chromiumPath } from '../../test/helpers/chromium.mjs'
-import { buildPage, serve } from './page'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { dirname, relative, resolve } from 'node:path'
+import type { BrowserContext } from 'playwright-core'
+import { withBenchPage } from './page'
 import { LARGE_CONTENDERS, type LargeContender, type PageResult, type ScrollResult } from './protocol'
 
 const repo = resolve(import.meta.dirname, '../..')
@@ -254,15 +251,7 @@ function table(cells: ReadonlyMap<string, LargeRun[]>): string {
 
 async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!
-  const outDir = mkdtempSync(join(tmpdir(), 'reasoning-ui-bench-large-'))
-  let server: Server | undefined
-  let browser: Browser | undefined
-  try {
-    await buildPage(outDir)
-    server = await serve(outDir)
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await withBenchPage('large', async ({ origin, browser, context }) => {
     const cells = new Map<string, LargeRun[]>()
     // Rounds: one run of every cell, then the next round, so that load from elsewhere falls on all alike.
     for (let round = 0; round < RUNS; round++) {
@@ -288,11 +277,7 @@ async function main(): Promise<void> {
     mkdirSync(dirname(OUT), { recursive: true })
     writeFileSync(OUT, JSON.stringify({ environment, runs: RUNS, sliceKb: SLICE_KB, scroll: { frames: SCROLL_FRAMES, stepPx: SCROLL_STEP }, cells: Object.fromEntries(cells), table: markdown }, null, 2) + '\n')
     console.log(`\nWrote ${relative(process.cwd(), OUT)}`)
-  } finally {
-    await browser?.close()
-    server?.close()
-    rmSync(outDir, { recursive: true, force: true })
-  }
+  })
 }
 
 await main()

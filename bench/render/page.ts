@@ -1,11 +1,16 @@
 /**
  * Builds a benchmark page and serves it on 127.0.0.1: bench/render's (run.ts, the
- * contenders side by side, and large.ts, megabyte traces) and bench/history's.
+ * contenders side by side, large.ts, megabyte traces, and anatomy.ts, their long tasks taken
+ * apart; `withBenchPage` also launches their Chromium) and bench/history's.
  */
-import { readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { build } from 'vite'
+import { chromiumArgs, chromiumPath } from '../../test/helpers/chromium.mjs'
 
 const here = import.meta.dirname
 
@@ -41,3 +46,35 @@ export async function buildPage(outDir: string, configFile = join(here, 'vite.co
   })
 }
 
+/** bench/render's page, built and served, and a Chromium to open it in (see `withBenchPage`). */
+export interface BenchPage {
+  /** Where the page is served. */
+  readonly origin: string
+  readonly browser: Browser
+  /** A context with the benches' viewport, 1280 × 800. */
+  readonly context: BrowserContext
+  /** The folder the page was built into, for a bench's own files; removed afterwards. */
+  readonly dir: string
+}
+
+/**
+ * Builds the page into a temporary folder (`reasoning-ui-bench-<name>-…`), serves it, launches
+ * Chromium, runs `body`, and then takes all of it down, whether `body` succeeded or not.
+ */
+export async function withBenchPage<T>(name: string, body: (page: BenchPage) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `reasoning-ui-bench-${name}-`))
+  let server: Server | undefined
+  let browser: Browser | undefined
+  try {
+    await buildPage(dir)
+    server = await serve(dir)
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    return await body({ origin, browser, context, dir })
+  } finally {
+    await browser?.close()
+    server?.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

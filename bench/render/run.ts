@@ -35,14 +35,11 @@
  *                             checked against the commit counter (commits.ts); slower React, so the
  *                             times are not the ones to publish
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { cpus, loadavg, release, tmpdir, type } from 'node:os'
-import { dirname, join, relative, resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { chromiumArgs, chromiumPath } from '../../test/helpers/chromium.mjs'
-import { buildPage, serve } from './page'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, release, type } from 'node:os'
+import { dirname, relative, resolve } from 'node:path'
+import type { BrowserContext } from 'playwright-core'
+import { withBenchPage } from './page'
 import { CONTENDERS, type ContenderName } from './protocol'
 import type { Cell, Measurement, RenderResults } from './results'
 import { DELTA_CHARS } from './text'
@@ -296,15 +293,7 @@ function commandLine(): string {
 async function main(): Promise<void> {
   const started = performance.now()
   const loadBefore = loadavg()[0]!
-  const outDir = mkdtempSync(join(tmpdir(), 'reasoning-ui-bench-render-'))
-  let server: Server | undefined
-  let browser: Browser | undefined
-  try {
-    await buildPage(outDir)
-    server = await serve(outDir)
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await withBenchPage('render', async ({ origin, browser, context }) => {
     const cells: Cell[] = []
     const cappedAt = new Map<ContenderName, number>()
     for (const kb of [...SIZES].sort((a, b) => a - b)) {
@@ -352,11 +341,7 @@ async function main(): Promise<void> {
     console.log('')
     for (const t of results.targets) console.log(`- ${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.value}`)
     console.log(`\nWrote ${relative(repo, OUT)} in ${((performance.now() - started) / 1000).toFixed(0)} s`)
-  } finally {
-    await browser?.close()
-    server?.close()
-    rmSync(outDir, { recursive: true, force: true })
-  }
+  })
 }
 
 await main()
