@@ -195,11 +195,12 @@ describe('every scripted agent, full visibility', () => {
       await expectKitToolRow(page, tool)
       await tool.locator('[data-slot="timeline-tool-call"]').click()
       expect(await tool.locator('pre').last().textContent()).toContain('"conditions": "showers in the afternoon"')
-      // The reasoning writes out the call as a code block, and tabulates the result.
+      // The reasoning writes out the call as a code block, and tabulates the result. The second panel
+      // opens first: opening the first moves the second's trigger down while it animates.
+      await openPanel(second)
       await openPanel(first)
       expect(norm(await textOf(first))).toBe(shownOf(script.reasoning))
       expect((await first.locator('[data-slot="reasoning-code"][data-language="json"] code').textContent())?.trim()).toBe(JSON.stringify(script.tool.args, null, 2))
-      await openPanel(second)
       expect(norm(await textOf(second))).toBe(shownOf(script.followUp))
       expect(await second.locator('table thead th').count()).toBe(4)
       expect(await second.locator('table tbody tr').count()).toBe((JSON.parse(script.tool.result) as { forecast: unknown[] }).forecast.length)
