@@ -50,6 +50,7 @@ const STYLE: Record<ContenderName, Style> = {
   naive: { label: 'naive useState text', color: '#D55E00', marker: 'square' },
   streamdown: { label: 'Streamdown (AI Elements)', color: '#A0527F', marker: 'diamond' },
   floor: { label: 'plain-DOM floor', color: '#007A5A', marker: 'triangle', dash: '6 4' },
+  'floor-markdown': { label: 'markdown floor (no React)', color: '#56B4E9', marker: 'triangle', dash: '2 2' },
 }
 
 /** The megabyte traces of large.json: the kit's markdown line carried on, and one endless paragraph. */

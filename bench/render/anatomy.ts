@@ -20,11 +20,12 @@
  *   Blink's concurrent marking, parallel scavenging, sweeping) apart from the rest.
  *
  * And, from the first delta to the last: the main thread's CPU time, its garbage collection,
- * major GCs' atomic pauses, and the GC threads' CPU. Against the floor (`floor-grouped`: plain DOM
- * laid out as the kit lays out a long text, no React, no markdown) by default, in alternating runs.
+ * major GCs' atomic pauses, and the GC threads' CPU. Against the floors by default, in alternating
+ * runs: `floor-grouped` (plain DOM laid out as the kit lays out a long text, no React, no markdown)
+ * and `floor-markdown-grouped` (the same layout, the kit's parser writing markdown into it, no React).
  *
  * Env knobs:
- *   BENCH_ANATOMY_CONTENDERS  default kit,floor-grouped
+ *   BENCH_ANATOMY_CONTENDERS  default kit,floor-grouped,floor-markdown-grouped
  *   BENCH_ANATOMY_RUNS        runs per contender, default 3
  *   BENCH_ANATOMY_KB          default 5000
  *   BENCH_ANATOMY_RATE        KB a second, default 250
@@ -36,7 +37,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { withBenchPage } from './page'
 import { LARGE_CONTENDERS, type LargeContender, type PageResult } from './protocol'
 
-const CONTENDERS = (process.env.BENCH_ANATOMY_CONTENDERS ?? 'kit,floor-grouped').split(',').map((name) => {
+const CONTENDERS = (process.env.BENCH_ANATOMY_CONTENDERS ?? 'kit,floor-grouped,floor-markdown-grouped').split(',').map((name) => {
   if (!(LARGE_CONTENDERS as readonly string[]).includes(name)) throw new Error(`Unknown contender ${name}; known: ${LARGE_CONTENDERS.join(', ')}`)
   return name as LargeContender
 })
@@ -247,7 +248,7 @@ function table(runs: readonly AnatomyRun[]): string {
     const tasks = mine.flatMap((r) => r.longTasks)
     const none = tasks.length === 0
     return [
-      contender === 'floor-grouped' ? "floor in the kit's layout" : contender,
+      contender === 'floor-grouped' ? "floor in the kit's layout" : contender === 'floor-markdown-grouped' ? "markdown floor in the kit's layout" : contender,
       mine.map((r) => r.longTasks.length).join(', '),
       none ? '–' : `${spread(tasks.map((t) => t.wallMs))}; ${spread(tasks.map((t) => t.cpuMs))}`,
       none ? '–' : `${spread(tasks.map((t) => t.gcMs))}: marking ${spread(tasks.map((t) => t.markingMs))}, pauses ${spread(tasks.map((t) => t.pauseMs))}, scavenges ${spread(tasks.map((t) => t.scavengeMs))}`,

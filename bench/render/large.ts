@@ -32,15 +32,17 @@
  * Two traces: `markdown` (run.ts's, realistic paragraphs, lists, code, tables) and
  * `endless` (the same prose as one paragraph with no line break at all).
  *
- * Against the floor (`BENCH_LARGE_CONTENDERS=kit,floor-grouped`): the same traces streamed into
- * plain DOM laid out as the kit lays out a long text (floor-grouped.ts: no React, no markdown,
- * lines in contained groups and chunks, a scroll area that follows its end), to tell what a frame
- * costs any page that keeps all of a long text in the DOM from what the kit adds to it.
- * `npm run bench:floor` runs it for the 5 MB markdown trace paced at 100 and at 250 KB/s into
- * bench/results/large-floor-100.json and large-floor-250.json.
+ * Against the floors (`BENCH_LARGE_CONTENDERS=kit,floor-grouped,floor-markdown-grouped`): the same
+ * traces streamed into plain DOM laid out as the kit lays out a long text (lines in contained
+ * groups and chunks, a scroll area that follows its end): as lines of text (floor-grouped.ts, no
+ * React, no markdown), and as markdown that the kit's parser writes straight into the DOM
+ * (floor-markdown-grouped.ts, no React), to tell what a frame costs any page that keeps all of a
+ * long text in the DOM, and one that shows it as markdown, from what the kit adds to it.
+ * `npm run bench:floor` runs all three for the 5 MB markdown trace paced at 100 and at 250 KB/s
+ * into bench/results/large-floor-100.json and large-floor-250.json.
  *
  * Env knobs:
- *   BENCH_LARGE_CONTENDERS default kit; kit,floor-grouped adds the floor in the kit's layout
+ *   BENCH_LARGE_CONTENDERS default kit; floor-grouped, floor-markdown-grouped add the floors in the kit's layout
  *   BENCH_LARGE_SIZES    KB, default 200,1000,5000
  *   BENCH_LARGE_TRACES   default markdown,endless
  *   BENCH_LARGE_DELIVERY default flood,paced

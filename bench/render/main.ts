@@ -1,7 +1,7 @@
 /**
- * The benchmark page: `?contender=kit|kit-plain|naive|streamdown|floor&kb=200&cap=90000`,
- * and for megabyte traces (large.ts) `contender=floor-grouped` (the floor laid out as the kit
- * lays out a long text), `&trace=endless` (one paragraph, no line break), `&open=stay` (the kit's
+ * The benchmark page: `?contender=kit|kit-plain|naive|streamdown|floor|floor-markdown&kb=200&cap=90000`,
+ * and for megabyte traces (large.ts) `contender=floor-grouped` or `floor-markdown-grouped` (the
+ * floors laid out as the kit lays out a long text), `&trace=endless` (one paragraph, no line break), `&open=stay` (the kit's
  * panel stays open when the block ends, to be scrolled) and `&check=late` (the text is compared
  * after the measured span; see run()), `&rate=250` (deltas paced to 250 KB a second instead of as
  * fast as the page takes them).
@@ -42,7 +42,9 @@ const loaders: Record<PageContender, () => Promise<{ createContender(): Contende
   naive: () => import('./naive'),
   streamdown: () => import('./streamdown'),
   floor: () => import('./floor'),
+  'floor-markdown': () => import('./floor-markdown'),
   'floor-grouped': () => import('./floor-grouped'),
+  'floor-markdown-grouped': () => import('./floor-markdown-grouped'),
 }
 
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))
@@ -97,6 +99,7 @@ function stream(contender: Contender, deltas: readonly string[]) {
         performance.mark('bench:stream-start')
       }
       contender.push(deltas[i++]!)
+      if (i === deltas.length) contender.textEnd?.()
       delivered = i
       const end = performance.now()
       const capped = end - start > capMs

@@ -4,12 +4,15 @@
  */
 
 /** The renderers under test, in table order. */
-export const CONTENDERS = ['kit', 'kit-plain', 'naive', 'streamdown', 'floor'] as const
+export const CONTENDERS = ['kit', 'kit-plain', 'naive', 'streamdown', 'floor', 'floor-markdown'] as const
 
 export type ContenderName = (typeof CONTENDERS)[number]
 
-/** What large.ts streams megabytes into: the kit, and the floor laid out as the kit lays out a long text (floor-grouped.ts). */
-export const LARGE_CONTENDERS = ['kit', 'floor-grouped'] as const
+/**
+ * What large.ts streams megabytes into: the kit, and the floors laid out as the kit lays out a long
+ * text: plain text (floor-grouped.ts) and markdown (floor-markdown-grouped.ts).
+ */
+export const LARGE_CONTENDERS = ['kit', 'floor-grouped', 'floor-markdown-grouped'] as const
 
 export type LargeContender = (typeof LARGE_CONTENDERS)[number]
 
@@ -22,6 +25,12 @@ export interface Contender {
   mount(host: HTMLElement): Promise<void>
   /** Hands over one delta; returns when the contender is done with it. */
   push(delta: string): void
+  /**
+   * The last delta was handed over: called by the page in the same task, inside the measured span.
+   * For a streaming parser that holds the text's last character back until it knows what follows
+   * (the markdown floors: streaming-markdown always does), as the message's end would tell it.
+   */
+  textEnd?(): void
   /**
    * The reasoning text as the DOM shows it (no status labels, buttons or other chrome), in pieces
    * in document order: a paragraph or a line each, with its line breaks where the contender shows

@@ -2,9 +2,10 @@
  * Rendering a long markdown trace in Chromium: the kit's `ReasoningPanel`
  * (through a reasoning store) as it ships, rendering markdown, and the same
  * panel with `renderText={plainText}`, a naive `useState` chat message,
- * Streamdown (what AI Elements renders reasoning with) and a plain-DOM floor,
- * each streamed the same trace (text.ts), one delta per task, as fast as the
- * page accepts them.
+ * Streamdown (what AI Elements renders reasoning with), a plain-DOM floor
+ * (lines of text) and a markdown floor (floor-markdown.ts: the kit's parser
+ * writing straight into the DOM, no React), each streamed the same trace
+ * (text.ts), one delta per task, as fast as the page accepts them.
  *
  *   tsx bench/render/run.ts
  *
@@ -28,7 +29,7 @@
  *                             last paint (the lower middle one of an even count)
  *   BENCH_RENDER_CELL_BUDGET_MS  no further run of a cell once its runs took this long, default 30000
  *                             (runs go in rounds: one of each contender, then the next round)
- *   BENCH_RENDER_CONTENDERS   subset, e.g. kit,kit-plain (default all: kit, kit-plain, naive, streamdown, floor)
+ *   BENCH_RENDER_CONTENDERS   subset, e.g. kit,kit-plain (default all: kit, kit-plain, naive, streamdown, floor, floor-markdown)
  *   BENCH_RENDER_OUT          results file, default bench/results/render.json
  *   BENCH_RENDER_MINIFY=0     keep names in the page's code (for a CPU profile)
  *   BENCH_RENDER_REACT_PROFILING=1  react-dom's profiling build: `<Profiler onRender>` counts are
@@ -264,6 +265,8 @@ function ratios(cells: readonly Cell[]): string[] {
     ['streamdown', 'kit'],
     ['kit', 'floor'],
     ['kit-plain', 'floor'],
+    ['floor-markdown', 'floor'],
+    ['kit', 'floor-markdown'],
     ['naive', 'kit-plain'],
   ]
   const lines: string[] = []
