@@ -5,7 +5,7 @@
  * never `innerHTML`, raw HTML stays text (the parser has no HTML construct),
  * links only for http(s) and mailto, images never loaded.
  */
-import { Fragment, useRef, type ReactNode, type RefObject } from 'react'
+import { createElement, Fragment, useRef, type ReactNode, type RefObject } from 'react'
 import {
   BLOCKQUOTE,
   CHECKBOX,
@@ -45,8 +45,9 @@ import { useIsomorphicLayoutEffect } from './client'
 import { useCopy } from './copy'
 import { own } from '../core/text-end'
 import { FENCE_LINE, fenceAfter } from './paragraphs'
+import type { ReasoningLabels } from './labels'
 import { useLabels } from './parts'
-import { RUN_CHARS, type ParagraphRuns, type WholeParagraphRenderer } from './text'
+import { RUN_CHARS, withBuild, type ParagraphRuns, type WholeParagraphRenderer } from './text'
 
 /** A node of the parsed paragraph: a token with its attributes and children, or text. */
 export type MarkdownNode = string | MarkdownElement
@@ -184,12 +185,28 @@ export function Heading({ children, level, live }: { readonly children: ReactNod
   )
 }
 
+/** An element's attributes, by their DOM names, in the order they are set; undefined: left out. */
+type Attributes = Readonly<Record<string, string | undefined>>
+
 /**
- * The React elements for `nodes`, parsed from `source` (the text of the whole
- * segment: an unclosed construct shows as the source it came from).
+ * What the mapping of a parsed paragraph (`mapNodes`) makes of it: React elements (`reactOut`),
+ * or DOM (`domOut`: a finished paragraph built outside React, see `BuildParagraph` in text.tsx).
+ * One mapping, so both are the same elements in the same places. Text is a string in either.
  */
-function renderNodes(nodes: readonly MarkdownNode[], source: string): ReactNode[] {
-  return nodes.map((node, i) => (typeof node === 'string' ? node : renderElement(node, i, nodes, source)))
+interface Out<N> {
+  element(tag: string, attributes: Attributes, children: readonly (N | string)[], key: number): N
+  /** Children without an element of their own. */
+  group(children: readonly (N | string)[], key: number): N
+  heading(children: readonly (N | string)[], level: number | undefined, key: number): N
+  code(code: string, language: string | undefined, key: number): N
+  /** A table: its header row's cells and its body's rows of cells, each cell's content. */
+  table(head: readonly (readonly (N | string)[])[] | undefined, body: readonly (readonly (readonly (N | string)[])[])[], key: number): N
+  checkbox(checked: boolean, key: number): N
+}
+
+/** The React elements for `nodes`, parsed from `source` (the text of the whole segment: an unclosed construct shows as the source it came from). */
+function mapNodes<N>(out: Out<N>, nodes: readonly MarkdownNode[], source: string): (N | string)[] {
+  return nodes.map((node, i) => (typeof node === 'string' ? node : mapElement(out, node, i, nodes, source)))
 }
 
 /**
@@ -204,19 +221,15 @@ function unclosed(node: MarkdownElement, marker: string, source: string): string
   return at === -1 ? marker + textOf(node.children) : source.slice(at)
 }
 
-function renderElement(node: MarkdownElement, key: number, siblings: readonly MarkdownNode[], source: string): ReactNode {
+function mapElement<N>(out: Out<N>, node: MarkdownElement, key: number, siblings: readonly MarkdownNode[], source: string): N {
   const { type, attrs, children } = node
+  const inner = () => mapNodes(out, children, source)
   const marker = MARKERS[type]
   if (marker !== undefined && !node.closed) {
     // A link or image swallows what follows its label (`](https://exa`): show the source. Emphasis and
     // the like show their marker and their content, which may hold finished constructs (`snake_case and [a link](…)`).
-    if (type === LINK || type === IMAGE) return <Fragment key={key}>{unclosed(node, marker, source)}</Fragment>
-    return (
-      <Fragment key={key}>
-        {marker}
-        {renderNodes(children, source)}
-      </Fragment>
-    )
+    if (type === LINK || type === IMAGE) return out.group([unclosed(node, marker, source)], key)
+    return out.group([marker, ...inner()], key)
   }
   // Math is not rendered: `$5 and $10` in reasoning is money far more often than TeX. `[1]` without a
   // URL is text, not a link; `snake_case_name` has no emphasis.
@@ -228,83 +241,130 @@ function renderElement(node: MarkdownElement, key: number, siblings: readonly Ma
       (type === LINK && attrs[HREF] === undefined) ||
       (type === IMAGE && attrs[SRC] === undefined))
   ) {
-    const close = type === LINK || type === IMAGE ? ']' : marker
-    return (
-      <Fragment key={key}>
-        {marker}
-        {renderNodes(children, source)}
-        {close}
-      </Fragment>
-    )
+    return out.group([marker, ...inner(), type === LINK || type === IMAGE ? ']' : marker], key)
   }
-  if (type >= HEADING_1 && type <= HEADING_6) {
-    return (
-      <Heading key={key} level={type - HEADING_1 + 1}>
-        {renderNodes(children, source)}
-      </Heading>
-    )
-  }
+  if (type >= HEADING_1 && type <= HEADING_6) return out.heading(inner(), type - HEADING_1 + 1, key)
   switch (type) {
     case PARAGRAPH:
-      return <p key={key} dir="auto">{renderNodes(children, source)}</p>
+      return out.element('p', { dir: 'auto' }, inner(), key)
     case CODE_BLOCK:
     case CODE_FENCE:
-      return <CodeBlock key={key} code={textOf(children)} language={attrs[LANG]?.trim() || undefined} />
+      return out.code(textOf(children), attrs[LANG]?.trim() || undefined, key)
     case CODE_INLINE:
-      return <code key={key}>{textOf(children)}</code>
+      return out.element('code', {}, [textOf(children)], key)
     case ITALIC_AST:
     case ITALIC_UND:
-      return <em key={key}>{renderNodes(children, source)}</em>
+      return out.element('em', {}, inner(), key)
     case STRONG_AST:
     case STRONG_UND:
-      return <strong key={key}>{renderNodes(children, source)}</strong>
+      return out.element('strong', {}, inner(), key)
     case STRIKE:
-      return <del key={key}>{renderNodes(children, source)}</del>
+      return out.element('del', {}, inner(), key)
     case LINK:
     case RAW_URL: {
       const href = safeHref(attrs[HREF])
-      if (href === undefined) return <span key={key}>{renderNodes(children, source)}</span>
-      return (
-        <a key={key} href={href} rel="noopener noreferrer nofollow" target="_blank">
-          {renderNodes(children, source)}
-        </a>
-      )
+      if (href === undefined) return out.element('span', {}, inner(), key)
+      return out.element('a', { href, rel: 'noopener noreferrer nofollow', target: '_blank' }, inner(), key)
     }
     case IMAGE: {
       // Never an <img>: loading a prompt-injected URL would send data to whoever chose it.
       const alt = textOf(children).trim()
       const src = attrs[SRC]?.trim()
-      return (
-        <span key={key} data-slot="reasoning-image">
-          {alt !== '' && <span data-slot="reasoning-image-alt">{alt}</span>}
-          {src !== undefined && src !== '' && <span data-slot="reasoning-image-url">{src}</span>}
-        </span>
-      )
+      const parts: N[] = []
+      if (alt !== '') parts.push(out.element('span', { 'data-slot': 'reasoning-image-alt' }, [alt], 0))
+      if (src !== undefined && src !== '') parts.push(out.element('span', { 'data-slot': 'reasoning-image-url' }, [src], 1))
+      return out.element('span', { 'data-slot': 'reasoning-image' }, parts, key)
     }
     case BLOCKQUOTE:
-      return <blockquote key={key} dir="auto">{renderNodes(children, source)}</blockquote>
+      return out.element('blockquote', { dir: 'auto' }, inner(), key)
     case LINE_BREAK:
-      return <br key={key} />
+      return out.element('br', {}, [], key)
     case RULE:
-      return <hr key={key} />
+      return out.element('hr', {}, [], key)
     case LIST_UNORDERED:
-      return <ul key={key} dir="auto">{renderNodes(children, source)}</ul>
+      return out.element('ul', { dir: 'auto' }, inner(), key)
     case LIST_ORDERED: {
       const start = Number(attrs[START])
-      return (
-        <ol key={key} start={Number.isSafeInteger(start) && start !== 1 ? start : undefined} dir="auto">
-          {renderNodes(children, source)}
-        </ol>
-      )
+      return out.element('ol', { start: Number.isSafeInteger(start) && start !== 1 ? String(start) : undefined, dir: 'auto' }, inner(), key)
     }
     case LIST_ITEM:
-      return <li key={key} dir="auto">{renderNodes(children, source)}</li>
+      return out.element('li', { dir: 'auto' }, inner(), key)
     case CHECKBOX:
-      return <input key={key} type="checkbox" checked={attrs[CHECKED] !== undefined} disabled readOnly />
-    case TABLE:
-      return <Table key={key} rows={children} source={source} />
+      return out.checkbox(attrs[CHECKED] !== undefined, key)
+    case TABLE: {
+      // The first row is the header; a cell's content without the padding spaces around it.
+      const rows = children.filter((r): r is MarkdownElement => typeof r !== 'string' && r.type === TABLE_ROW)
+      const cells = (row: MarkdownElement) =>
+        row.children.flatMap((cell) => (typeof cell === 'string' || cell.type !== TABLE_CELL ? [] : [mapNodes(out, trimmed(cell.children), source)]))
+      const [head, ...body] = rows
+      return out.table(head && cells(head), body.map(cells), key)
+    }
     default:
-      return <Fragment key={key}>{renderNodes(children, source)}</Fragment>
+      return out.group(inner(), key)
+  }
+}
+
+/** React elements: the mapping as the panel renders it. Void elements get no children. */
+const reactOut: Out<ReactNode> = {
+  element: (tag, attributes, children, key) => (children.length === 0 ? createElement(tag, { key, ...attributes }) : createElement(tag, { key, ...attributes }, children)),
+  group: (children, key) => <Fragment key={key}>{children}</Fragment>,
+  heading: (children, level, key) => (
+    <Heading key={key} level={level}>
+      {children}
+    </Heading>
+  ),
+  code: (code, language, key) => <CodeBlock key={key} code={code} language={language} />,
+  table: (head, body, key) => <Table key={key} head={head} body={body} />,
+  checkbox: (checked, key) => <input key={key} type="checkbox" checked={checked} disabled readOnly />,
+}
+
+/** An element with `attributes` and `children` (strings as text), made without React. */
+function domElement(tag: string, attributes: Attributes, children: readonly (Node | string)[]): HTMLElement {
+  const element = document.createElement(tag)
+  for (const name in attributes) {
+    const value = attributes[name]
+    if (value !== undefined) element.setAttribute(name, value)
+  }
+  // One at a time: spreading a list of thousands of items as arguments overflows the stack.
+  for (const child of children) element.append(child)
+  return element
+}
+
+/**
+ * DOM: the mapping as `reactOut` renders it, attribute for attribute, for a finished paragraph
+ * (never live: nothing of it changes). A code block's copy button is handled by the group it is
+ * in (see `BuiltGroup` in text.tsx); code blocks and tables are measured once in place.
+ */
+function domOut(labels: ReasoningLabels): Out<Node> {
+  return {
+    element: (tag, attributes, children) => domElement(tag, attributes, children),
+    group: (children) => {
+      const fragment = document.createDocumentFragment()
+      for (const child of children) fragment.append(child)
+      return fragment
+    },
+    heading: (children, level) => domElement('p', { 'data-slot': 'reasoning-heading', 'data-level': level === undefined ? undefined : String(level), dir: 'auto' }, [domElement('strong', {}, children)]),
+    code: (code, language) => {
+      const header = domElement('div', { 'data-slot': 'reasoning-code-header' }, [
+        ...(language === undefined ? [] : [domElement('span', { 'data-slot': 'reasoning-code-language' }, [language])]),
+        domElement('button', { type: 'button', 'data-slot': 'reasoning-code-copy' }, [labels.copyCode]),
+      ])
+      const box = domElement('div', { 'data-slot': 'reasoning-code', 'data-language': language, dir: 'ltr' }, [header, domElement('pre', { tabindex: '0' }, [domElement('code', {}, [code])])])
+      measureSoon(box)
+      return box
+    },
+    table: (head, body) => {
+      const row = (cells: readonly (readonly (Node | string)[])[], tag: 'th' | 'td') => domElement('tr', {}, cells.map((cell) => domElement(tag, { dir: 'auto' }, cell)))
+      const table = domElement('table', { dir: 'auto' }, [
+        ...(head === undefined ? [] : [domElement('thead', {}, [row(head, 'th')])]),
+        ...(body.length === 0 ? [] : [domElement('tbody', {}, body.map((cells) => row(cells, 'td')))]),
+      ])
+      const box = domElement('div', { 'data-slot': 'reasoning-table', tabindex: '0' }, [table])
+      measureSoon(box)
+      return box
+    },
+    // As React 19 sets them: `type` after the others, `checked` as the default state.
+    checkbox: (checked) => domElement('input', { disabled: '', readonly: '', type: 'checkbox', checked: checked ? '' : undefined }, []),
   }
 }
 
@@ -423,13 +483,19 @@ function useFitsSideways(box: RefObject<HTMLElement | null>, content: unknown): 
   }, [content])
 }
 
-/** A table: its first row is the header. Scrolls sideways in its own box (then a tab stop) when wide. */
-function Table({ rows, source }: { readonly rows: readonly MarkdownNode[]; readonly source: string }) {
+/** Cells' contents, mapped (see `Out.table`). */
+type Cells = readonly (readonly ReactNode[])[]
+
+/** A table: its header row and its body's rows. Scrolls sideways in its own box (then a tab stop) when wide. */
+function Table({ head, body }: { readonly head: Cells | undefined; readonly body: readonly Cells[] }) {
   const box = useRef<HTMLDivElement>(null)
-  useFitsSideways(box, rows)
-  const [head, ...body] = rows.filter((r): r is MarkdownElement => typeof r !== 'string' && r.type === TABLE_ROW)
-  const cells = (row: MarkdownElement, Cell: 'th' | 'td') =>
-    row.children.map((cell, i) => (typeof cell === 'string' || cell.type !== TABLE_CELL ? null : <Cell key={i} dir="auto">{renderNodes(trimmed(cell.children), source)}</Cell>))
+  useFitsSideways(box, body)
+  const cells = (row: Cells, Cell: 'th' | 'td') =>
+    row.map((cell, i) => (
+      <Cell key={i} dir="auto">
+        {cell}
+      </Cell>
+    ))
   return (
     <div ref={box} data-slot="reasoning-table" tabIndex={0}>
       <table dir="auto">
@@ -536,24 +602,38 @@ function segments(text: string, live: boolean): ({ heading: string } | { text: s
   return out
 }
 
-/** Renders one paragraph of markdown. Never throws: a parser failure shows the text as it is. */
-export function Markdown({ text, live = false }: { readonly text: string; readonly live?: boolean }): ReactNode {
+/**
+ * One paragraph of markdown mapped by `out`: its heading lines and the markdown between them.
+ * Never throws: a parser failure shows the text as it is.
+ */
+function mapParagraph<N>(out: Out<N>, text: string, live: boolean): N[] {
   return segments(text, live).map((segment, i) => {
-    if ('heading' in segment) return <Heading key={i}>{segment.heading}</Heading>
+    if ('heading' in segment) return out.heading([segment.heading], undefined, i)
     let source: string
     let nodes: MarkdownNode[]
     try {
       source = tildeFences(segment.text)
       nodes = parseMarkdown(source)
     } catch {
-      return (
-        <p key={i} dir="auto">
-          {segment.text}
-        </p>
-      )
+      return out.element('p', { dir: 'auto' }, [segment.text], i)
     }
-    return <Fragment key={i}>{renderNodes(nodes, source)}</Fragment>
+    return out.group(mapNodes(out, nodes, source), i)
   })
+}
+
+/** Renders one paragraph of markdown. Never throws: a parser failure shows the text as it is. */
+export function Markdown({ text, live = false }: { readonly text: string; readonly live?: boolean }): ReactNode {
+  return mapParagraph(reactOut, text, live)
+}
+
+/**
+ * A finished paragraph of markdown as DOM, made without React: the element `markdownText.paragraph`
+ * renders for it (see `BuildParagraph` in text.tsx).
+ */
+function buildParagraph(text: string, heading: string | undefined, labels: ReasoningLabels): HTMLElement {
+  const out = domOut(labels)
+  if (heading !== undefined) return out.heading([heading], undefined, 0) as HTMLElement
+  return domElement('div', { 'data-slot': 'reasoning-paragraph', 'data-format': 'markdown', dir: 'auto' }, mapParagraph(out, text, false))
 }
 
 /** True when every construct in `nodes` (and below) was closed by the text itself. */
@@ -619,10 +699,8 @@ const markdownRuns: ParagraphRuns = {
  * live paragraph shows as text until it closes; an open code fence grows as a
  * code block. Headless parts never import it: pass it as `renderText` to use it there.
  */
-export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ Object.assign(
-  (text: string, { live, heading }: { readonly live: boolean; readonly heading?: string }): ReactNode =>
-    heading !== undefined ? <Heading>{heading}</Heading> : <Markdown text={text} live={live} />,
-  {
+export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ withBuild(
+  /* @__PURE__ */ Object.assign((text: string, { live, heading }: { readonly live: boolean; readonly heading?: string }): ReactNode => (heading !== undefined ? <Heading>{heading}</Heading> : <Markdown text={text} live={live} />), {
     // About 2.5× plain text's work per character (parsing, 3.5× the elements, their layout:
     // bench/render, task CPU and script time of the two panels on the same trace).
     cost: 2,
@@ -638,5 +716,7 @@ export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ Object.assig
           <Markdown text={text} live={live} />
         </div>
       ),
-  },
+  }),
+  // Its finished paragraphs, built as DOM (see `BuiltGroup` in text.tsx).
+  buildParagraph,
 )

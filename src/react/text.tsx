@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import { parseHeading } from '../core/headings'
 import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
+import { defaultLabels, type ReasoningLabels } from './labels'
 import { hasNonSpaceIn, own, type TextEnd } from '../core/text-end'
 import { sliceFrom, sliceOf, split as splitText, tailWith, type Lineage } from './paragraphs'
 
@@ -25,11 +26,50 @@ export interface RenderTextInfo {
 export type RenderText = (text: string, info: RenderTextInfo) => ReactNode
 
 /**
+ * Builds a finished paragraph's element without React: the element its renderer's React output
+ * renders for it (the kit's paragraph element around `plainText`'s content, `markdownText.paragraph`),
+ * attribute for attribute. `labels` are what a code block's copy button says. The kit's own
+ * renderers have one, under `BUILD`: a group of their finished paragraphs is built as DOM (see
+ * `BuiltGroup`).
+ */
+export type BuildParagraph = (text: string, heading: string | undefined, labels: ReasoningLabels) => HTMLElement
+
+/**
+ * Where a renderer keeps its `BuildParagraph` (the kit's own only: not part of `RenderText`): its
+ * own property, not enumerable, so that a renderer an app makes from one (`{ ...markdownText,
+ * paragraph }`) does not take it along and build what its React output would not render.
+ */
+const BUILD: unique symbol = /* @__PURE__ */ Symbol('reasoning-ui.build')
+
+/** `render` with its `BuildParagraph` (see `BUILD`). */
+export const withBuild = <R extends RenderText>(render: R, build: BuildParagraph): R => Object.defineProperty(render, BUILD, { value: build })
+
+const builderOf = (render: RenderText | undefined): BuildParagraph | undefined => {
+  const renderer = render ?? plainText
+  return Object.prototype.hasOwnProperty.call(renderer, BUILD) ? (renderer as { readonly [BUILD]?: BuildParagraph })[BUILD] : undefined
+}
+
+/** What `Paragraph` renders for a finished paragraph of plain text, as DOM. */
+function buildPlain(text: string, heading: string | undefined): HTMLElement {
+  const element = document.createElement('div')
+  element.setAttribute('data-slot', 'reasoning-paragraph')
+  element.setAttribute('dir', 'auto')
+  if (heading === undefined) {
+    element.append(text)
+  } else {
+    const strong = document.createElement('strong')
+    strong.append(heading)
+    element.append(strong)
+  }
+  return element
+}
+
+/**
  * The headless parts' default: the paragraph as it is (a bold title line as
  * bold), never parsed. The styled components default to `markdownText`; pass
  * `renderText={plainText}` to opt them out.
  */
-export const plainText: RenderText = (text, { heading }) => (heading !== undefined ? <strong>{heading}</strong> : text)
+export const plainText: RenderText = /* @__PURE__ */ withBuild((text: string, { heading }: RenderTextInfo): ReactNode => (heading !== undefined ? <strong>{heading}</strong> : text), buildPlain)
 
 /**
  * A renderer that draws the whole paragraph element itself (`markdownText` does,
@@ -364,8 +404,8 @@ interface Frozen {
   readonly labels: object | undefined
 }
 
-/** The labels the renderer shows (a code block's copy button): a frozen group renders again when they change. */
-const FrozenLabels = /* @__PURE__ */ createContext<object | undefined>(undefined)
+/** The labels the renderer shows (a code block's copy button): a frozen or built group renders again when they change. */
+const FrozenLabels = /* @__PURE__ */ createContext<ReasoningLabels | undefined>(undefined)
 
 /** Frozen groups' jobs, oldest first (a job copies a group's DOM and asks React to render it frozen). */
 const freezing = new Set<() => void>()
@@ -466,10 +506,33 @@ function pathOf(root: Node, node: Node): number[] {
   return path
 }
 
-/** A control clicked in a frozen group, replayed on its live twin once the group renders again. */
+/** A control clicked in a frozen or built group, replayed on its live twin once React renders it. */
 interface Replay {
   readonly path: readonly number[]
   readonly focused: boolean
+}
+
+/**
+ * The control (a button: a code block's copy button) a click in `root`'s DOM that React does not
+ * render was on: the click is taken from the app's handlers above (they see the twin's), to be
+ * replayed on React's twin of it (`replayClick`). Undefined: no control.
+ */
+function clickedControl(event: MouseEvent<HTMLElement>): Replay | undefined {
+  const root = event.currentTarget
+  const control = event.target instanceof Element ? event.target.closest('button, input, select, textarea, [role="button"]') : null
+  if (control === null || !root.contains(control)) return undefined
+  event.stopPropagation()
+  return { path: pathOf(root, control), focused: control === document.activeElement }
+}
+
+/** Clicks (and focuses, as it was) the control at `replay`'s path in `root`, after this commit, still in the click's task: its user activation holds, as the clipboard needs. */
+function replayClick(root: Node, replay: Replay): void {
+  let target: Node | undefined = root
+  for (const index of replay.path) target = target?.childNodes[index]
+  if (!(target instanceof HTMLElement)) return
+  if (replay.focused) target.focus()
+  const twin = target
+  queueMicrotask(() => twin.click())
 }
 
 /**
@@ -530,22 +593,14 @@ function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean
     const group = element.current
     if (current || clicked === undefined || group === null) return
     replay.current = undefined
-    let target: Node | undefined = group
-    for (const index of clicked.path) target = target?.childNodes[index]
-    if (!(target instanceof HTMLElement)) return
-    if (clicked.focused) target.focus()
-    // After this commit, still in the click's task (its user activation holds: the clipboard needs it).
-    const twin = target
-    queueMicrotask(() => twin.click())
+    replayClick(group, clicked)
   })
 
   if (!current) return undefined
   const thaw = (event: MouseEvent<HTMLDivElement>): void => {
-    const control = event.target instanceof Element ? event.target.closest('button, input, select, textarea, [role="button"]') : null
-    if (control === null || !event.currentTarget.contains(control)) return
-    // The click is the live twin's (below): the app's handlers above see that one, not this.
-    event.stopPropagation()
-    replay.current = { path: pathOf(event.currentTarget, control), focused: control === document.activeElement }
+    const clicked = clickedControl(event)
+    if (clicked === undefined) return
+    replay.current = clicked
     setFrozen(undefined)
   }
   return <div ref={element} data-slot="reasoning-group" data-frozen="" onClick={thaw} />
@@ -555,22 +610,17 @@ function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean
  * Up to `GROUP` paragraphs, memoised as one: while the tail streams, every group but the
  * newest is skipped whole, so a commit's work does not grow with the paragraphs before it.
  * The live paragraph has the key its finished self will have: it keeps its runs when it ends.
- * A settled group is frozen when the page is idle (see `useFreezing`).
+ * Mounted by a client's own render with one of the kit's renderers, its finished paragraphs
+ * are built as DOM (`BuiltGroup`); hydrated from server HTML, or with an app's renderer, React
+ * renders them (`RenderedGroup`), and a settled group is frozen when the page is idle (see
+ * `useFreezing`).
  */
 const Group = /* @__PURE__ */ memo(
-  function Group({ source, first, count, tail, tailEnd, live, kind, render, settled }: GroupProps) {
-    const element = useRef<HTMLDivElement>(null)
-    const frozen = useFreezing(element, settled, [source, count, tail, render, kind])
-    if (frozen !== undefined) return frozen
-    const items: ReactNode[] = []
-    for (let i = first; i < first + count; i++) items.push(<Paragraph key={i} source={source} index={i} live={false} kind={kind} render={render} />)
-    if (tail !== undefined) items.push(<Paragraph key={first + count} text={tail} end={tailEnd} live={live} kind={kind} render={render} />)
-    // A box of its own: the browser lays out the text's few groups, not its thousands of paragraphs.
-    return (
-      <div ref={element} data-slot="reasoning-group">
-        {items}
-      </div>
-    )
+  function Group(props: GroupProps) {
+    // Decided once, at mount: a hydration renders what the server did, and React keeps it.
+    const client = useClientRender()
+    const [built] = useState(() => client && builderOf(props.render) !== undefined)
+    return built && builderOf(props.render) !== undefined ? <BuiltGroup {...props} /> : <RenderedGroup {...props} />
   },
   (a, b) =>
     a.source === b.source &&
@@ -583,14 +633,148 @@ const Group = /* @__PURE__ */ memo(
     a.settled === b.settled,
 )
 
+/** A group's paragraphs rendered by React; frozen once settled and the page idle (see `useFreezing`). */
+function RenderedGroup(props: GroupProps) {
+  const { source, count, tail, kind, render, settled } = props
+  const element = useRef<HTMLDivElement>(null)
+  const frozen = useFreezing(element, settled, [source, count, tail, render, kind])
+  if (frozen !== undefined) return frozen
+  // A box of its own: the browser lays out the text's few groups, not its thousands of paragraphs.
+  return (
+    <div ref={element} data-slot="reasoning-group">
+      {paragraphsOf(props, () => true)}
+    </div>
+  )
+}
+
+/** The group's paragraphs React renders: its finished ones that `react` says, then its live one. */
+function paragraphsOf({ source, first, count, tail, tailEnd, live, kind, render }: GroupProps, react: (i: number) => boolean): ReactNode[] {
+  const items: ReactNode[] = []
+  for (let i = first; i < first + count; i++) if (react(i)) items.push(<Paragraph key={i} source={source} index={i} live={false} kind={kind} render={render} />)
+  if (tail !== undefined) items.push(<Paragraph key={first + count} text={tail} end={tailEnd} live={live} kind={kind} render={render} />)
+  return items
+}
+
+/** The heading a finished paragraph is: only one of one line can be (see `Paragraph`). */
+const headingOf = (text: string): string | undefined => (text.trim().includes('\n') ? undefined : parseHeading(text))
+
+/** What a built group built: its paragraphs' elements by index, and what they were built from. */
+interface Built {
+  readonly source: Source
+  readonly first: number
+  readonly build: BuildParagraph
+  readonly labels: ReasoningLabels
+  readonly nodes: Map<number, HTMLElement>
+}
+
+/** What a built group keeps as React's (see `BuiltGroup`), for the paragraphs of `source` from `first`. */
+interface Kept {
+  readonly source: Source
+  readonly first: number
+  readonly indices: ReadonlySet<number>
+  /** The live paragraph's index as last rendered. */
+  readonly tail: number | undefined
+}
+
+const noneKept: ReadonlySet<number> = new Set()
+
+/** Whether the page's focus or selection is in `element`: a paragraph that finishes with one in it stays React's. */
+const readerIn = (element: Element | null | undefined): boolean => element != null && (element.matches(':focus-within') || selectionIn(element))
+
+/**
+ * A group whose finished paragraphs are built as DOM (`BuildParagraph`), once each, and never
+ * rendered by React: React renders the group's element, its live paragraph, and the finished
+ * paragraphs that stay its own (one longer than `RUN_CHARS`, which keeps its runs; one that
+ * finished with the reader's selection or focus in it, which keeps its element; one whose button
+ * was clicked, whose React twin is clicked instead, as in a frozen group). A 1 MB markdown trace
+ * rendered by React held about 10 bytes of fibers and props a character until its groups froze,
+ * which they do only when the page is idle; built, its DOM alone, from the start, and nothing to
+ * freeze. The elements are the ones React renders, so find-in-page, selection and copy, and
+ * screen readers reach them alike.
+ */
+function BuiltGroup(props: GroupProps) {
+  const { source, first, count, tail, render } = props
+  const element = useRef<HTMLDivElement>(null)
+  const build = builderOf(render)!
+  const labels = useContext(FrozenLabels) ?? defaultLabels
+  const built = useRef<Built | undefined>(undefined)
+  const replay = useRef<(Replay & { readonly index: number }) | undefined>(undefined)
+  // The finished paragraphs kept as React's, and the live one as last rendered (React's "store
+  // information from previous renders").
+  const [kept, setKept] = useState<Kept>(() => ({ source, first, indices: noneKept, tail: undefined }))
+  let current = kept.source === source && kept.first === first ? kept : { source, first, indices: noneKept, tail: undefined }
+  const tailIndex = tail === undefined ? undefined : first + count
+  if (current.tail !== tailIndex) {
+    // The live paragraph finished: its element is the group's last one until this commit replaces it.
+    const finished = current.tail !== undefined && current.tail < first + count
+    // eslint-disable-next-line react-hooks/refs -- the DOM of the last commit, read as this render decides what to keep of it
+    const indices = finished && readerIn(element.current?.lastElementChild) ? new Set(current.indices).add(current.tail!) : current.indices
+    current = { ...current, indices, tail: tailIndex }
+  }
+  if (current !== kept) setKept(current)
+  const reacts = (i: number): boolean => current.indices.has(i) || source.log[i]!.length > RUN_CHARS
+
+  useIsomorphicLayoutEffect(() => {
+    const group = element.current
+    if (group === null) return
+    let record = built.current
+    if (record?.source !== source || record.first !== first || record.build !== build || record.labels !== labels) {
+      for (const node of record?.nodes.values() ?? []) node.remove()
+      record = built.current = { source, first, build, labels, nodes: new Map() }
+    }
+    for (const [i, node] of record.nodes) {
+      if (i >= first + count || reacts(i)) {
+        node.remove()
+        record.nodes.delete(i)
+      }
+    }
+    // React's elements in its order (the paragraphs it keeps, then the live one); from the last
+    // paragraph back, each element goes before the one of the paragraph after it.
+    const ours = new Set<Node>(record.nodes.values())
+    const react = Array.from(group.childNodes).filter((node) => !ours.has(node))
+    let r = react.length - 1
+    let next: Node | null = tail === undefined ? null : (react[r--] ?? null)
+    for (let i = first + count - 1; i >= first; i--) {
+      let node = reacts(i) ? react[r--] : record.nodes.get(i)
+      if (node === undefined) {
+        const text = source.log[i]!
+        node = build(text, headingOf(text), labels)
+        record.nodes.set(i, node as HTMLElement)
+      }
+      if (node.nextSibling !== next || node.parentNode !== group) group.insertBefore(node, next)
+      next = node
+    }
+    const clicked = replay.current
+    replay.current = undefined
+    if (clicked !== undefined && reacts(clicked.index)) replayClick(group, clicked)
+  })
+
+  // A click on a built paragraph's control (a code block's copy button): React renders that paragraph, and its twin is clicked.
+  const onClick = (event: MouseEvent<HTMLDivElement>): void => {
+    let top = event.target instanceof Node ? event.target : null
+    while (top !== null && top.parentNode !== event.currentTarget) top = top.parentNode
+    const index = [...(built.current?.nodes ?? [])].find(([, node]) => node === top)?.[0]
+    const clicked = index === undefined ? undefined : clickedControl(event)
+    if (clicked === undefined) return
+    replay.current = { ...clicked, index: index! }
+    setKept((was) => ({ ...was, indices: new Set(was.indices).add(index!) }))
+  }
+
+  return (
+    <div ref={element} data-slot="reasoning-group" onClick={onClick}>
+      {paragraphsOf(props, reacts)}
+    </div>
+  )
+}
+
 interface StreamingTextProps {
   readonly text: string
   /** The text is still growing: its last paragraph is live. */
   readonly live: boolean
   readonly kind: ReasoningKind
   readonly render: RenderText | undefined
-  /** The labels the renderer shows (a code block's copy button), if any: frozen groups render again when they change. */
-  readonly labels?: object
+  /** The labels the renderer shows (a code block's copy button), if any: frozen and built groups render again when they change. */
+  readonly labels?: ReasoningLabels
   /** The text's end, when it comes from the store (see `TextEnd`): a live text is then read only near its end. */
   readonly end?: TextEnd
 }

@@ -3,11 +3,13 @@
  * test/react/frozen-groups.test.tsx): once a finished group of paragraphs is off screen and the page
  * is idle, React lets go of it and the group keeps a copy of its DOM. A reader must see no
  * difference: the same elements in the same places, all of the text, and a code block's copy
- * button that still copies on a real click.
+ * button that still copies on a real click. These are the groups React renders (an app's own static
+ * renderer's, `staticMarkdown` here, and those hydrated from server HTML): the kit's own renderers'
+ * groups are built as DOM from the start (test/browser/built-groups.test.tsx).
  */
 import { act, render } from '@testing-library/react'
 import type { CSSProperties } from 'react'
-import { ReasoningPanel, createReasoningStore, useReasoningStore } from 'reasoning-ui'
+import { ReasoningPanel, createReasoningStore, markdownText, useReasoningStore, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import '../../src/styles/reasoning.css'
@@ -19,13 +21,16 @@ const paragraphs = (count: number) =>
     i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: the **running total** still holds after \`change ${i}\`, so carry it forward.`,
   )
 
+/** Markdown as an app's own static renderer draws it (`markdownText`'s parts, not its DOM builder): React renders its groups. */
+const staticMarkdown: WholeParagraphRenderer = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText)
+
 /** A finished panel of 300 markdown paragraphs (five groups of up to 64), open, its body scrolled to the end. */
 function mount(text = paragraphs(300).join('\n\n')) {
   const store = testStore(1_000)
   feed(store, run(), span('s1'), msgStart('m1'), content('m1', text), msgEnd('m1'), spanEnd('s1'))
   render(
     <div style={{ inlineSize: 480 } as CSSProperties}>
-      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} />
+      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={staticMarkdown} />
     </div>,
   )
   const body = document.querySelector<HTMLElement>('[data-slot="reasoning-body"]')!
@@ -111,7 +116,7 @@ describe('frozen groups', () => {
     const store = createReasoningStore()
     function Live() {
       const { blocks } = useReasoningStore(store)
-      return blocks[0] ? <ReasoningPanel block={blocks[0]} defaultOpen animationDuration={0} /> : null
+      return blocks[0] ? <ReasoningPanel block={blocks[0]} defaultOpen animationDuration={0} renderText={staticMarkdown} /> : null
     }
     render(
       <div style={{ inlineSize: 480 } as CSSProperties}>

@@ -1,12 +1,12 @@
 /**
  * Code blocks and tables scroll sideways only where they are wider than their box (markdown.tsx,
  * `data-fits`): one that fits neither clips nor scrolls, so it is no paint layer of its own; a wide
- * one scrolls; and when the panel's width changes, each is measured again, frozen copies included.
- * In each engine.
+ * one scrolls; and when the panel's width changes, each is measured again, built and frozen groups'
+ * included. In each engine.
  */
 import { act, render, waitFor } from '@testing-library/react'
 import type { CSSProperties } from 'react'
-import { ReasoningPanel, type ReasoningBlock } from 'reasoning-ui'
+import { markdownText, ReasoningPanel, type ReasoningBlock, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
 import { beforeAll, describe, expect, it } from 'vitest'
 import '../../src/styles/reasoning.css'
 import { frames } from '../helpers/dom'
@@ -35,20 +35,26 @@ function table(columns: number, chars: number): string {
 
 const TEXT = ['Short ones first.', code('short', 20), table(5, 4), 'Then wide ones.', code('wide', 200), table(40, 3)].join('\n\n')
 
-function Panel({ block, width = 480 }: { readonly block: ReasoningBlock; readonly width?: number }) {
+function Panel({ block, width = 480, renderText }: { readonly block: ReasoningBlock; readonly width?: number; readonly renderText?: RenderText }) {
   return (
     <div style={{ inlineSize: width } as CSSProperties}>
-      <ReasoningPanel block={block} visibility="full" defaultOpen />
+      <ReasoningPanel block={block} visibility="full" defaultOpen renderText={renderText} />
     </div>
   )
 }
 
 /** The panel of `text`, and a way to change its width as a window resize would. */
-function mount(text: string): (width: number) => void {
+function mount(text: string, renderText?: RenderText): (width: number) => void {
   const block = finishedBlock(text)
-  const { rerender } = render(<Panel block={block} />)
-  return (width) => rerender(<Panel block={block} width={width} />)
+  const { rerender } = render(<Panel block={block} renderText={renderText} />)
+  return (width) => rerender(<Panel block={block} width={width} renderText={renderText} />)
 }
+
+/** Markdown as an app's own static renderer draws it (`markdownText`'s parts, not its DOM builder): React renders its groups, which freeze. */
+const staticMarkdown: WholeParagraphRenderer = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText)
+
+/** 300 paragraphs, every tenth a code block: five groups. */
+const manyCodeBlocks = () => Array.from({ length: 300 }, (_, i) => (i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: carry the total forward.`)).join('\n\n')
 
 const boxes = (slot: string) => [...document.querySelectorAll<HTMLElement>(`[data-slot="${slot}"]`)]
 const scrollerOf = (box: HTMLElement) => (box.getAttribute('data-slot') === 'reasoning-code' ? box.querySelector('pre')! : box)
@@ -195,10 +201,22 @@ describe('code blocks and tables sideways', () => {
     expect(scrolls(shown)).toBe(true)
   })
 
+  it('should measure the code blocks of built groups again when the width changes', async () => {
+    // The kit's markdown builds its finished paragraphs as DOM (text.tsx): all but the last here.
+    const setWidth = mount(manyCodeBlocks())
+    const code = () => boxes('reasoning-code')
+    await waitFor(() => expect(code().every((box) => box.hasAttribute('data-fits'))).toBe(true))
+    expect(code()).toHaveLength(30)
+    act(() => setWidth(100))
+    await waitFor(() => expect(code().filter((box) => box.hasAttribute('data-fits'))).toEqual([]))
+    expect(scrolls(code()[0]!)).toBe(true)
+    act(() => setWidth(480))
+    await waitFor(() => expect(code().every((box) => box.hasAttribute('data-fits'))).toBe(true))
+  })
+
   it('should measure the code blocks of frozen groups again when the width changes', { timeout: 60_000 }, async () => {
-    // 300 paragraphs, every tenth a code block: five groups, the first ones frozen once scrolled away (text.tsx).
-    const text = Array.from({ length: 300 }, (_, i) => (i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: carry the total forward.`)).join('\n\n')
-    const setWidth = mount(text)
+    // The first groups freeze once scrolled away (text.tsx).
+    const setWidth = mount(manyCodeBlocks(), staticMarkdown)
     const body = document.querySelector<HTMLElement>('[data-slot="reasoning-body"]')!
     body.scrollTop = body.scrollHeight
     await waitFor(() => expect(document.querySelector('[data-frozen] [data-slot="reasoning-code"]')).not.toBeNull(), { timeout: 40_000, interval: 100 })

@@ -4,9 +4,12 @@
  * fibers. The copy is the same elements and text, so everything that reads the DOM (find-in-page,
  * selection and copy, screen readers) reaches all of the text as before; a click on a control in
  * it (a code block's copy button) renders the group again and clicks the control's live twin.
+ * These are the groups React renders: an app's own static renderer's (here `staticMarkdown`) and
+ * those hydrated from server HTML. The kit's own renderers' groups are built as DOM from the start
+ * and have nothing to freeze (built-groups.test.tsx).
  */
 import { act, fireEvent, render, waitFor } from '@testing-library/react'
-import { markdownText, plainText, ReasoningPanel, ReasoningProvider, type RenderText } from 'reasoning-ui'
+import { markdownText, ReasoningPanel, ReasoningProvider, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
@@ -16,7 +19,10 @@ const paragraphs = (count: number) =>
     i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: the **running total** still holds after \`change ${i}\`.`,
   )
 
-function mount(text: string, { renderText = markdownText as RenderText, finished = true, labels }: { renderText?: RenderText; finished?: boolean; labels?: { copyCode: string } } = {}) {
+/** Markdown as an app's own static renderer draws it (`markdownText`'s parts, not its DOM builder): React renders its groups. */
+const staticMarkdown: WholeParagraphRenderer = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText)
+
+function mount(text: string, { renderText = staticMarkdown as RenderText, finished = true, labels }: { renderText?: RenderText; finished?: boolean; labels?: { copyCode: string } } = {}) {
   const store = testStore()
   feed(store, run(), span('s1'), msgStart('m1'), content('m1', text), ...(finished ? [msgEnd('m1'), spanEnd('s1')] : []))
   const tree = (copyCode: string | undefined) => (
@@ -155,8 +161,8 @@ describe('frozen groups', () => {
   it('given a renderer of the app\'s own (it may hold state or handlers), should never freeze', async () => {
     const own: RenderText = (text) => <span>{text}</span>
     const view = mount(paragraphs(300).join('\n\n'), { renderText: own })
-    // The plain renderer's groups freeze: the app's renderer's must not, in the same time.
-    const plain = mount(paragraphs(300).join('\n\n'), { renderText: plainText })
+    // A static renderer's groups freeze: the app's renderer's must not, in the same time.
+    const plain = mount(paragraphs(300).join('\n\n'))
     await waitFor(() => expect(plain.frozen()).toEqual([true, true, true, true, true]), IDLE)
     expect(view.frozen()).toEqual([false, false, false, false, false])
   })
@@ -171,7 +177,7 @@ describe('frozen groups', () => {
     act(() => feed(view.store, content('m1', `${texts.slice(200).join('\n\n')}`), msgEnd('m1'), spanEnd('s1')))
     view.rerender(
       <ReasoningProvider now={() => view.store.clock.now}>
-        <ReasoningPanel block={view.store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
+        <ReasoningPanel block={view.store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={staticMarkdown} />
       </ReasoningProvider>,
     )
     await waitFor(() => expect(view.frozen()).toEqual([true, true, true, true, true]), IDLE)
@@ -224,7 +230,7 @@ describe('frozen groups and scrolling', () => {
 describe('frozen groups, what they were made from', () => {
   const panel = (store: ReturnType<typeof testStore>) => (
     <ReasoningProvider now={() => store.clock.now}>
-      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={markdownText} />
+      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={staticMarkdown} />
     </ReasoningProvider>
   )
 

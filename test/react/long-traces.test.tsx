@@ -215,9 +215,10 @@ describe('many paragraphs', () => {
     expect(renderText.mock.calls.map(([t]) => t)).toEqual(['The tail grows', 'The tail grows and', 'The tail grows and grows.'])
   })
 
-  it('should keep the live paragraph mounted as it finishes, also at a group boundary', () => {
+  it('should keep the live paragraph mounted as it finishes, also at a group boundary, with a renderer React draws finished paragraphs with', () => {
+    // (The kit's own renderers build a finished paragraph's element anew, unless the reader is in it: built-groups.test.tsx.)
     const paragraphs = Array.from({ length: 63 }, (_, i) => `Paragraph ${i}.`)
-    const panel = streamingPanel(undefined)
+    const panel = streamingPanel(Object.assign((text: string, info: Parameters<RenderText>[1]) => plainText(text, info)))
     panel.push(paragraphs.join('\n\n') + '\n\nThe sixty-fourth')
     const live = panel.container.querySelector('[data-slot="reasoning-paragraph"][data-live]')!
     panel.push(' paragraph.\n\nThe next')
