@@ -58,3 +58,11 @@ export function scanHeadings(text: string, streaming: boolean, previous?: Headin
   }
   return { text, end, headings }
 }
+
+/**
+ * Which headings array another continues: a store's message copies its headings before it appends
+ * one to an array a built state holds (reducer/spans.ts), so the copy and its appends start with
+ * all of the array it was made from. Titles computed for the one carry over to the other
+ * (selectors.ts `titlesOf`), instead of being worked out anew for every heading found.
+ */
+export const continued = new WeakMap<readonly string[], readonly string[]>()

@@ -1,4 +1,5 @@
 import type { ReasoningMessage } from '@ag-ui/core'
+import { continued } from './headings'
 import { descriptionOf, METADATA_KEY } from './metadata'
 import type {
   ReasoningBlock, ReasoningMessagePart, ReasoningState, ReasoningUiBlockMetadata, ReasoningUiMetadata, RunInfo, StreamStatus, TimelineEntry,
@@ -33,12 +34,46 @@ export interface BlockSummary {
 
 const summaries = new WeakMap<ReasoningBlock, BlockSummary>()
 
-/** The summary view of a block. Memoised per block object, so it is cheap to call on every render. */
-export function selectSummary(block: ReasoningBlock): BlockSummary {
-  const cached = summaries.get(block)
-  if (cached) return cached
+/** A headings array's titles: each heading once, in order, as far as `count` of them were read. */
+interface Titles {
+  count: number
+  readonly list: string[]
+  readonly seen: Set<string>
+}
+
+/** Titles by headings array (never handed out: `selectSummary` copies what it returns). */
+const titlesByHeadings = new WeakMap<readonly string[], Titles>()
+
+/**
+ * The titles of `headings`, read only as far as they were not read before: an array the store
+ * appends to in place, or a copy of one that it goes on from (`continued`), takes over what was
+ * worked out for the one it continues. A megabyte trace has thousands of headings, and a
+ * streaming block is a new object at every frame: working them all out again made every frame's
+ * work grow with the text.
+ */
+function titlesOf(headings: readonly string[]): Titles {
+  let titles = titlesByHeadings.get(headings)
+  if (titles === undefined) {
+    const before = continued.get(headings)
+    const prior = before && titlesByHeadings.get(before)
+    // Taken over, not shared: the array it continues has its own titles worked out again if read again.
+    if (prior !== undefined && before !== undefined && prior.count <= headings.length) titlesByHeadings.delete(before)
+    titles = prior ?? { count: 0, list: [], seen: new Set() }
+    titlesByHeadings.set(headings, titles)
+  }
+  for (; titles.count < headings.length; titles.count++) {
+    const title = headings[titles.count]!.trim()
+    if (title !== '' && !titles.seen.has(title)) {
+      titles.seen.add(title)
+      titles.list.push(title)
+    }
+  }
+  return titles
+}
+
+/** Every title of `block`, without repeats: its own title, then each message's title and headings. */
+function allTitles(block: ReasoningBlock): string[] {
   const titles: string[] = []
-  // A set beside the list: a megabyte trace has thousands of headings, and this runs at every delta.
   const seen = new Set<string>()
   const add = (title: string | undefined) => {
     const t = title?.trim()
@@ -48,16 +83,63 @@ export function selectSummary(block: ReasoningBlock): BlockSummary {
     }
   }
   add(block.meta?.title)
-  const parts: string[] = []
   for (const message of block.messages) {
     add(message.meta?.title)
-    for (const heading of message.headings) add(heading)
-    if (message.kind === 'summary' && message.text.trim()) parts.push(message.text.trim())
+    for (const title of titlesOf(message.headings).list) add(title)
   }
-  const summary: BlockSummary =
-    parts.length > 0 ? { source: 'provider', text: parts.join('\n\n'), titles }
-      : titles.length > 0 ? { source: 'titles', titles }
-        : { source: 'none', titles }
+  return titles
+}
+
+/**
+ * The last of `allTitles(block)` without making the list: the newest title, one that did not
+ * come before. Looked for from the end; each title is checked against what comes before it.
+ */
+function lastTitle(block: ReasoningBlock): string | undefined {
+  const { messages } = block
+  const own = block.meta?.title?.trim() || undefined
+  const before = (i: number, title: string, withItsMeta: boolean): boolean => {
+    if (title === own) return true
+    for (let j = 0; j < i; j++) if (messages[j]!.meta?.title?.trim() === title || titlesOf(messages[j]!.headings).seen.has(title)) return true
+    return withItsMeta && messages[i]!.meta?.title?.trim() === title
+  }
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const { list } = titlesOf(messages[i]!.headings)
+    for (let k = list.length - 1; k >= 0; k--) if (!before(i, list[k]!, true)) return list[k]
+    const meta = messages[i]!.meta?.title?.trim()
+    if (meta && !before(i, meta, false)) return meta
+  }
+  return own
+}
+
+/** The newest of a summary's titles, where `selectSummary` made it (without making its list of titles). */
+const LAST = /* @__PURE__ */ Symbol('reasoning-ui.last-title')
+
+/** The last of `summary.titles`, read without making them where it can be. */
+export function lastTitleOf(summary: BlockSummary): string | undefined {
+  const last = (summary as { [LAST]?: () => string | undefined })[LAST]
+  return last ? last() : summary.titles[summary.titles.length - 1]
+}
+
+/**
+ * The summary view of a block. Memoised per block object, so it is cheap to call on every render;
+ * its `titles` are made the first time they are read (a panel at `full` shows a provider summary
+ * or none, and the newest title, `lastTitleOf`), from titles worked out per message as its
+ * headings grow (`titlesOf`).
+ */
+export function selectSummary(block: ReasoningBlock): BlockSummary {
+  const cached = summaries.get(block)
+  if (cached) return cached
+  const parts: string[] = []
+  for (const message of block.messages) if (message.kind === 'summary' && message.text.trim()) parts.push(message.text.trim())
+  let titles: string[] | undefined
+  const summary: BlockSummary = {
+    source: parts.length > 0 ? 'provider' : lastTitle(block) !== undefined ? 'titles' : 'none',
+    ...(parts.length > 0 && { text: parts.join('\n\n') }),
+    get titles() {
+      return (titles ??= allTitles(block))
+    },
+  }
+  Object.defineProperty(summary, LAST, { value: () => (titles ? titles[titles.length - 1] : lastTitle(block)) })
   summaries.set(block, summary)
   return summary
 }

@@ -1,4 +1,4 @@
-import { parseHeading } from './headings'
+import { continued, parseHeading } from './headings'
 import type { ReasoningBlock, ReasoningMessagePart, ReasoningState, ReasoningStatus } from './model'
 import type { BlockRec, Draft, MessageRec } from './draft'
 import { setTextEnd } from './text-end'
@@ -11,12 +11,14 @@ function buildMessage(m: MessageRec): ReasoningMessagePart {
   const tail = !m.open && m.line ? parseHeading(m.line) : undefined
   // Shared with the part (see `MessageRec.headings`), or a copy with the last line's heading.
   if (tail === undefined) m.headingsShared = true
+  const headings = tail !== undefined ? [...m.headings, tail] : m.headings
+  if (headings !== m.headings) continued.set(headings, m.headings)
   const part: ReasoningMessagePart = {
     id: m.id,
     kind: m.kind,
     text: m.text,
     status,
-    headings: tail !== undefined ? [...m.headings, tail] : m.headings,
+    headings,
     ...(m.encryptedValue !== undefined && { encryptedValue: m.encryptedValue }),
     ...(m.encryptedValueType !== undefined && { encryptedValueType: m.encryptedValueType }),
     ...(m.meta !== undefined && { meta: m.meta }),

@@ -1,5 +1,5 @@
 import type { ReasoningBlock, ReasoningEndReason, ReasoningKind, ReasoningStatus, ReasoningUiMetadata, Visibility } from './model'
-import { isEncryptedOnly, selectSummary, type BlockSummary } from './selectors'
+import { isEncryptedOnly, lastTitleOf, selectSummary, type BlockSummary } from './selectors'
 import { hasNonSpace, setTextEnd, textEndOf } from './text-end'
 
 /** A message as the `full` level shows it: no encrypted value, no signature. */
@@ -150,10 +150,7 @@ function countSteps(block: ReasoningBlock, visibility: 'summary' | 'full', summa
  */
 export function headlineOf(block: VisibleBlock): string | undefined {
   if (block.visibility === 'none' || block.encryptedOnly) return undefined
-  if (block.status === 'streaming') {
-    const titles = block.summary?.titles
-    return titles?.[titles.length - 1] ?? block.title
-  }
+  if (block.status === 'streaming') return (block.summary && lastTitleOf(block.summary)) ?? block.title
   return block.title ?? block.summary?.titles[0]
 }
 

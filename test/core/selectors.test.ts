@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   getBlockDuration, headlineOf, isEncryptedOnly, projectBlock, selectActiveBlock, selectBlocksBefore, selectBlocksForRun,
   selectAnsweredBlockIds, selectStreamStatus, selectSummary,
 } from '../../src/core/index'
-import { blocksBefore } from '../../src/core/selectors'
+import { blocksBefore, lastTitleOf } from '../../src/core/selectors'
+import type { ReasoningBlock } from '../../src/core/model'
+import fc from 'fast-check'
 import { chunk, content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text, ui } from '../helpers/events'
 
 const SECRET = 'RAW-SECRET-MARKER'
@@ -155,6 +157,73 @@ describe('selectSummary', () => {
     const store = testStore()
     feed(store, run(), chunk('c', 'just thinking'), runDone())
     expect(selectSummary(store.getState().blocks[0]!)).toEqual({ source: 'none', titles: [] })
+  })
+
+  /** The titles as the summary defines them, worked out from scratch: the block's title, then each message's title and headings, each once. */
+  const titlesFromScratch = (block: ReasoningBlock) => {
+    const all = [block.meta?.title, ...block.messages.flatMap((m) => [m.meta?.title, ...m.headings])].map((t) => t?.trim()).filter((t): t is string => !!t)
+    return [...new Set(all)]
+  }
+
+  it('given a text whose headings stream in, state after state, should give every state its own titles and its newest, old states read again included', () => {
+    const store = testStore()
+    feed(store, run(), span('s'), msgStart('m'))
+    const states: ReasoningBlock[] = []
+    // Headings that repeat, some in one delta, read at every state as a panel does at every frame.
+    const sections = ['Plan', 'Check', 'Plan', 'Sum', 'Check', 'Plan', 'Verify', 'Sum', 'Done']
+    sections.forEach((title, i) => {
+      feed(store, content('m', `**${title}**\nbody ${i}\n\n${i % 3 === 0 ? `## Extra ${i}\nmore\n\n` : ''}`))
+      const block = store.getState().blocks[0]!
+      states.push(block)
+      expect(lastTitleOf(selectSummary(block))).toBe(titlesFromScratch(block).at(-1))
+    })
+    feed(store, content('m', '**Last line as a heading**'), msgEnd('m'), spanEnd('s'))
+    states.push(store.getState().blocks[0]!)
+    // Every state's titles, the oldest read last (its headings' titles were taken over by later ones).
+    for (const block of [...states].reverse()) {
+      expect(selectSummary(block).titles).toEqual(titlesFromScratch(block))
+      expect(lastTitleOf(selectSummary(block))).toBe(titlesFromScratch(block).at(-1))
+    }
+    expect(selectSummary(states.at(-1)!).titles).toEqual(['Plan', 'Extra 0', 'Check', 'Sum', 'Extra 3', 'Verify', 'Extra 6', 'Done', 'Last line as a heading'])
+    // The newest while streaming: a repeated heading is no newer title (Plan came before Check).
+    expect(headlineOf(projectBlock(states[4]!, 'full'))).toBe('Extra 3')
+  })
+
+  it('given a heading at every state of a long text, should read each heading once, not all of them at every state', () => {
+    const store = testStore()
+    feed(store, run(), span('s'), msgStart('m'))
+    const trim = vi.spyOn(String.prototype, 'trim')
+    let calls = 0
+    for (let i = 0; i < 500; i++) {
+      feed(store, content('m', `**Section ${i}**\nbody\n\n`))
+      const block = store.getState().blocks[0]!
+      trim.mockClear()
+      expect(headlineOf(projectBlock(block, 'full'))).toBe(`Section ${i}`)
+      calls += trim.mock.calls.length
+    }
+    trim.mockRestore()
+    // Worked out from scratch at each state, 125,250 headings in all.
+    expect(calls).toBeLessThan(3 * 500)
+  })
+
+  it('given any block of titled messages with repeats and white space, should give the titles and their newest as worked out from scratch', () => {
+    const title = fc.constantFrom('A', 'B', ' A ', 'C', '', '  ', 'D')
+    fc.assert(
+      fc.property(fc.option(title, { nil: undefined }), fc.array(fc.record({ title: fc.option(title, { nil: undefined }), headings: fc.array(title, { maxLength: 5 }) }), { maxLength: 4 }), (own, messages) => {
+        const block = {
+          id: 'b', origin: 'stream', status: 'streaming', encrypted: false,
+          ...(own !== undefined && { meta: { title: own } }),
+          messages: messages.map((m, i) => ({ id: `m${i}`, kind: 'text', text: 'x', status: 'streaming', headings: m.headings, ...(m.title !== undefined && { meta: { title: m.title } }) })),
+        } as unknown as ReasoningBlock
+        const expected = titlesFromScratch(block)
+        // The newest first, before the list is made (then from the list).
+        expect(lastTitleOf(selectSummary(block))).toBe(expected.at(-1))
+        expect(selectSummary(block).titles).toEqual(expected)
+        expect(lastTitleOf(selectSummary(block))).toBe(expected.at(-1))
+        expect(selectSummary(block).source).toBe(expected.length > 0 ? 'titles' : 'none')
+      }),
+      { numRuns: 500 },
+    )
   })
 })
 

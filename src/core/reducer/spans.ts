@@ -3,7 +3,7 @@
  * REASONING_MESSAGE_START / CONTENT / END, and the block and message records
  * every other family builds on (a block per span, or per message outside one).
  */
-import { MAX_HEADING_LINE, parseHeading } from '../headings'
+import { continued, MAX_HEADING_LINE, parseHeading } from '../headings'
 import type { ReasoningUiMetadata } from '../model'
 import {
   currentRunId, describe, laneOf, metaOf, pushEntry, report, timeOf, touchBlock, touchMessage, validId, requireId, requireDelta, type BlockRec, type Draft, type Event, type Lane, type MessageRec,
@@ -154,7 +154,9 @@ export function append(d: Draft, message: MessageRec, delta: string): void {
 /** Appends a heading: in place, unless a built part holds the array (see `MessageRec.headings`). */
 function addHeading(message: MessageRec, heading: string): void {
   if (message.headingsShared) {
-    message.headings = message.headings.slice()
+    const shared = message.headings
+    message.headings = shared.slice()
+    continued.set(message.headings, shared)
     message.headingsShared = false
   }
   message.headings.push(heading)
