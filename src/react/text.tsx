@@ -923,6 +923,13 @@ const SPLIT_SHARE = 10
  * meanwhile would show as one large step.
  */
 const SPLIT_WAIT_MAX = 100
+/**
+ * A split that took less than this, ms, never makes the next one wait: in a stream the next update
+ * comes a frame later anyway, and where updates come one right after the other (a test's, an
+ * app's own text set twice in a task) a short split was made to wait for its tenth of a
+ * microsecond's share, by whatever else the machine was doing inside it.
+ */
+const SPLIT_WAIT_MIN = 1
 
 /** The last split, its unfinished paragraph (see `tailWith`), when it was made and how long it took (ms). */
 interface Split {
@@ -1074,7 +1081,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   let wait = 0
   if (paragraphs.text !== latest) {
     const start = now()
-    wait = live ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
+    wait = live && split.cost >= SPLIT_WAIT_MIN ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
     if (wait <= 0) {
       paragraphs = splitText(latest, paragraphs, end)
       ;({ tail: sliced, end: tailEnd } = tailWith(paragraphs, end))
