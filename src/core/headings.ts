@@ -60,9 +60,25 @@ export function scanHeadings(text: string, streaming: boolean, previous?: Headin
 }
 
 /**
- * Which headings array another continues: a store's message copies its headings before it appends
- * one to an array a built state holds (reducer/spans.ts), so the copy and its appends start with
- * all of the array it was made from. Titles computed for the one carry over to the other
- * (selectors.ts `titlesOf`), instead of being worked out anew for every heading found.
+ * What the headings arrays of one message share: a store's message copies its headings before it
+ * appends one to an array a built state holds (reducer/spans.ts), so each copy starts with all of
+ * the array it was made from. The titles worked out for one (selectors.ts `titlesOf`) go on with
+ * the next, instead of being worked out anew for every heading found. A cell holds no array: a
+ * copy that held the one before it would keep every earlier copy alive.
  */
-export const continued = new WeakMap<readonly string[], readonly string[]>()
+export interface HeadingsLineage {
+  /** Titles worked out, by selectors.ts; valid for the arrays of the lineage at least `count` long. */
+  titles?: { count: number; readonly list: string[]; readonly seen: Set<string> }
+}
+
+const lineages = new WeakMap<readonly string[], HeadingsLineage>()
+
+/** The lineage `headings` belongs to (a new one for an array no other continues). */
+export function lineageOf(headings: readonly string[]): HeadingsLineage {
+  let lineage = lineages.get(headings)
+  if (lineage === undefined) lineages.set(headings, (lineage = {}))
+  return lineage
+}
+
+/** `copy` continues `original` (it starts with all of it). */
+export const continues = (copy: readonly string[], original: readonly string[]): void => void lineages.set(copy, lineageOf(original))

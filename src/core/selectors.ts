@@ -1,5 +1,5 @@
 import type { ReasoningMessage } from '@ag-ui/core'
-import { continued } from './headings'
+import { lineageOf, type HeadingsLineage } from './headings'
 import { descriptionOf, METADATA_KEY } from './metadata'
 import type {
   ReasoningBlock, ReasoningMessagePart, ReasoningState, ReasoningUiBlockMetadata, ReasoningUiMetadata, RunInfo, StreamStatus, TimelineEntry,
@@ -35,32 +35,13 @@ export interface BlockSummary {
 const summaries = new WeakMap<ReasoningBlock, BlockSummary>()
 
 /** A headings array's titles: each heading once, in order, as far as `count` of them were read. */
-interface Titles {
-  count: number
-  readonly list: string[]
-  readonly seen: Set<string>
-}
+type Titles = NonNullable<HeadingsLineage['titles']>
 
-/** Titles by headings array (never handed out: `selectSummary` copies what it returns). */
-const titlesByHeadings = new WeakMap<readonly string[], Titles>()
+/** An array's own titles, where its lineage's went on past its end (an older state read again). */
+const ownTitles = new WeakMap<readonly string[], Titles>()
 
-/**
- * The titles of `headings`, read only as far as they were not read before: an array the store
- * appends to in place, or a copy of one that it goes on from (`continued`), takes over what was
- * worked out for the one it continues. A megabyte trace has thousands of headings, and a
- * streaming block is a new object at every frame: working them all out again made every frame's
- * work grow with the text.
- */
-function titlesOf(headings: readonly string[]): Titles {
-  let titles = titlesByHeadings.get(headings)
-  if (titles === undefined) {
-    const before = continued.get(headings)
-    const prior = before && titlesByHeadings.get(before)
-    // Taken over, not shared: the array it continues has its own titles worked out again if read again.
-    if (prior !== undefined && before !== undefined && prior.count <= headings.length) titlesByHeadings.delete(before)
-    titles = prior ?? { count: 0, list: [], seen: new Set() }
-    titlesByHeadings.set(headings, titles)
-  }
+/** Reads `headings` from `titles.count` on into `titles`. */
+function readTitles(titles: Titles, headings: readonly string[]): Titles {
   for (; titles.count < headings.length; titles.count++) {
     const title = headings[titles.count]!.trim()
     if (title !== '' && !titles.seen.has(title)) {
@@ -69,6 +50,25 @@ function titlesOf(headings: readonly string[]): Titles {
     }
   }
   return titles
+}
+
+const noTitles = (): Titles => ({ count: 0, list: [], seen: new Set() })
+
+/**
+ * The titles of `headings`, read only as far as they were not read before: the arrays of one
+ * message's headings (the store appends to one in place, and to a copy of it once a state holds
+ * it) share what was worked out (`lineageOf`), each going on from where it stopped. A megabyte
+ * trace has thousands of headings, and a streaming block is a new object at every frame: working
+ * them all out again made every frame's work grow with the text. Never handed out: `selectSummary`
+ * copies what it returns.
+ */
+function titlesOf(headings: readonly string[]): Titles {
+  const lineage = lineageOf(headings)
+  const titles = (lineage.titles ??= noTitles())
+  if (titles.count <= headings.length) return readTitles(titles, headings)
+  let own = ownTitles.get(headings)
+  if (own === undefined) ownTitles.set(headings, (own = noTitles()))
+  return readTitles(own, headings)
 }
 
 /** Every title of `block`, without repeats: its own title, then each message's title and headings. */

@@ -1,4 +1,4 @@
-import { continued, parseHeading } from './headings'
+import { continues, parseHeading } from './headings'
 import type { ReasoningBlock, ReasoningMessagePart, ReasoningState, ReasoningStatus } from './model'
 import type { BlockRec, Draft, MessageRec } from './draft'
 import { setTextEnd } from './text-end'
@@ -12,7 +12,7 @@ function buildMessage(m: MessageRec): ReasoningMessagePart {
   // Shared with the part (see `MessageRec.headings`), or a copy with the last line's heading.
   if (tail === undefined) m.headingsShared = true
   const headings = tail !== undefined ? [...m.headings, tail] : m.headings
-  if (headings !== m.headings) continued.set(headings, m.headings)
+  if (headings !== m.headings) continues(headings, m.headings)
   const part: ReasoningMessagePart = {
     id: m.id,
     kind: m.kind,

@@ -47,7 +47,7 @@ import { own } from '../core/text-end'
 import { FENCE_LINE, fenceAfter } from './paragraphs'
 import type { ReasoningLabels } from './labels'
 import { useLabels } from './parts'
-import { RUN_CHARS, withBuild, type ParagraphRuns, type WholeParagraphRenderer } from './text'
+import { RUN_CHARS, useTextLabels, withBuild, type ParagraphRuns, type WholeParagraphRenderer } from './text'
 
 /** A node of the parsed paragraph: a token with its attributes and children, or text. */
 export type MarkdownNode = string | MarkdownElement
@@ -325,8 +325,9 @@ function domElement(tag: string, attributes: Attributes, children: readonly (Nod
     const value = attributes[name]
     if (value !== undefined) element.setAttribute(name, value)
   }
-  // One at a time: spreading a list of thousands of items as arguments overflows the stack.
-  for (const child of children) element.append(child)
+  // One at a time: spreading a list of thousands of items as arguments overflows the stack. No
+  // empty text: React makes no node for an empty string (a click's path counts the nodes).
+  for (const child of children) if (child !== '') element.append(child)
   return element
 }
 
@@ -340,7 +341,7 @@ function domOut(labels: ReasoningLabels): Out<Node> {
     element: (tag, attributes, children) => domElement(tag, attributes, children),
     group: (children) => {
       const fragment = document.createDocumentFragment()
-      for (const child of children) fragment.append(child)
+      for (const child of children) if (child !== '') fragment.append(child)
       return fragment
     },
     heading: (children, level) => domElement('p', { 'data-slot': 'reasoning-heading', 'data-level': level === undefined ? undefined : String(level), dir: 'auto' }, [domElement('strong', {}, children)]),
@@ -527,7 +528,9 @@ function trimmed(nodes: readonly MarkdownNode[]): MarkdownNode[] {
 
 /** A code block: language label, copy button, the code. An open fence grows as a code block. */
 function CodeBlock({ code, language }: { readonly code: string; readonly language: string | undefined }) {
-  const labels = useLabels(undefined)
+  // The text's labels (as a built code block has them), else the panel's or the provider's.
+  const fallback = useLabels(undefined)
+  const labels = useTextLabels() ?? fallback
   const { copied, copy } = useCopy()
   const box = useRef<HTMLDivElement>(null)
   useFitsSideways(box, code)

@@ -36,8 +36,9 @@ export type BuildParagraph = (text: string, heading: string | undefined, labels:
 
 /**
  * Where a renderer keeps its `BuildParagraph` (the kit's own only: not part of `RenderText`): its
- * own property, not enumerable, so that a renderer an app makes from one (`{ ...markdownText,
- * paragraph }`) does not take it along and build what its React output would not render.
+ * own property, not enumerable, so that a renderer an app makes from one (`Object.assign(fn,
+ * markdownText, { paragraph })`) does not take it along and build what its React output would not
+ * render.
  */
 const BUILD: unique symbol = /* @__PURE__ */ Symbol('reasoning-ui.build')
 
@@ -401,11 +402,15 @@ interface Frozen {
   readonly nodes: readonly ChildNode[]
   /** What the group rendered from (see `useFreezing`). */
   readonly inputs: readonly unknown[]
-  readonly labels: object | undefined
+  /** The one label the copy shows (an app's labels may be a new object at each render, the same words). */
+  readonly copyCode: string | undefined
 }
 
 /** The labels the renderer shows (a code block's copy button): a frozen or built group renders again when they change. */
 const FrozenLabels = /* @__PURE__ */ createContext<ReasoningLabels | undefined>(undefined)
+
+/** The labels of the text being rendered (`StreamingText`'s), if any: what a code block's copy button says, built or React's. */
+export const useTextLabels = (): ReasoningLabels | undefined => useContext(FrozenLabels)
 
 /** Frozen groups' jobs, oldest first (a job copies a group's DOM and asks React to render it frozen). */
 const freezing = new Set<() => void>()
@@ -547,9 +552,9 @@ function replayClick(root: Node, replay: Replay): void {
  */
 function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean, inputs: readonly unknown[]): ReactNode {
   const replay = useRef<Replay | undefined>(undefined)
-  const labels = useContext(FrozenLabels)
+  const copyCode = useContext(FrozenLabels)?.copyCode
   const [frozen, setFrozen] = useState<Frozen | undefined>(undefined)
-  const current = frozen !== undefined && settled && frozen.labels === labels && frozen.inputs.every((input, i) => input === inputs[i])
+  const current = frozen !== undefined && settled && frozen.copyCode === copyCode && frozen.inputs.every((input, i) => input === inputs[i])
   if (frozen !== undefined && !current) setFrozen(undefined)
 
   useEffect(() => {
@@ -563,7 +568,7 @@ function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean
       }
       const nodes = Array.from(group.childNodes, (node) => node.cloneNode(true) as ChildNode)
       // Committed here, inside the idle period it was given, not in a task of React's after it.
-      flushSync(() => setFrozen({ nodes, inputs, labels }))
+      flushSync(() => setFrozen({ nodes, inputs, copyCode }))
     }
     freezing.add(job)
     scheduleFreezing()
@@ -574,7 +579,7 @@ function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean
     }
     // The inputs one by one: the array is a new one at each render (the ref is the same object).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled, current, labels, ...inputs])
+  }, [settled, current, copyCode, ...inputs])
 
   // The copy in place of React's children (removed in this commit), and out again when it renders again.
   const nodes = current ? frozen.nodes : undefined
@@ -663,8 +668,18 @@ interface Built {
   readonly source: Source
   readonly first: number
   readonly build: BuildParagraph
-  readonly labels: ReasoningLabels
+  /** The one label a built paragraph shows (an app's labels may be a new object at each render). */
+  readonly copyCode: string
   readonly nodes: Map<number, HTMLElement>
+}
+
+/**
+ * Whether `Paragraph` renders the finished `text` in runs: where `cutRuns` finds a first cut (it
+ * looks for more only after one). Its runs are React's, and their groups freeze.
+ */
+function hasRuns(text: string, runs: ParagraphRuns): boolean {
+  const cut = runs.cut(text, 0, RUN_CHARS)
+  return cut > 0 && cut < text.length
 }
 
 /** What a built group keeps as React's (see `BuiltGroup`), for the paragraphs of `source` from `first`. */
@@ -684,9 +699,9 @@ const readerIn = (element: Element | null | undefined): boolean => element != nu
 /**
  * A group whose finished paragraphs are built as DOM (`BuildParagraph`), once each, and never
  * rendered by React: React renders the group's element, its live paragraph, and the finished
- * paragraphs that stay its own (one longer than `RUN_CHARS`, which keeps its runs; one that
- * finished with the reader's selection or focus in it, which keeps its element; one whose button
- * was clicked, whose React twin is clicked instead, as in a frozen group). A 1 MB markdown trace
+ * paragraphs that stay its own (one long enough to render in runs, which keeps them, and they
+ * freeze; one that finished with the reader's selection or focus in it, which keeps its element;
+ * one whose button was clicked, whose React twin is clicked instead, as in a frozen group). A 1 MB markdown trace
  * rendered by React held about 10 bytes of fibers and props a character until its groups froze,
  * which they do only when the page is idle; built, its DOM alone, from the start, and nothing to
  * freeze. The elements are the ones React renders, so find-in-page, selection and copy, and
@@ -712,15 +727,27 @@ function BuiltGroup(props: GroupProps) {
     current = { ...current, indices, tail: tailIndex }
   }
   if (current !== kept) setKept(current)
-  const reacts = (i: number): boolean => current.indices.has(i) || source.log[i]!.length > RUN_CHARS
+  // Mutable on purpose: whether a long finished paragraph renders in runs, by paragraph (a cut is a parse or more).
+  const [inRuns] = useState(() => new WeakMap<Source, Map<number, boolean>>())
+  const runs = runsOf(render)
+  const reacts = (i: number): boolean => {
+    if (current.indices.has(i)) return true
+    const text = source.log[i]!
+    if (runs === undefined || text.length <= RUN_CHARS) return false
+    let known = inRuns.get(source)
+    if (known === undefined) inRuns.set(source, (known = new Map()))
+    let cut = known.get(i)
+    if (cut === undefined) known.set(i, (cut = hasRuns(text, runs)))
+    return cut
+  }
 
   useIsomorphicLayoutEffect(() => {
     const group = element.current
     if (group === null) return
     let record = built.current
-    if (record?.source !== source || record.first !== first || record.build !== build || record.labels !== labels) {
+    if (record?.source !== source || record.first !== first || record.build !== build || record.copyCode !== labels.copyCode) {
       for (const node of record?.nodes.values() ?? []) node.remove()
-      record = built.current = { source, first, build, labels, nodes: new Map() }
+      record = built.current = { source, first, build, copyCode: labels.copyCode, nodes: new Map() }
     }
     for (const [i, node] of record.nodes) {
       if (i >= first + count || reacts(i)) {
@@ -925,9 +952,9 @@ const SPLIT_SHARE = 10
 const SPLIT_WAIT_MAX = 100
 /**
  * A split that took less than this, ms, never makes the next one wait: in a stream the next update
- * comes a frame later anyway, and where updates come one right after the other (a test's, an
- * app's own text set twice in a task) a short split was made to wait for its tenth of a
- * microsecond's share, by whatever else the machine was doing inside it.
+ * comes a frame later, after its wait (ten times the split's time) was over anyway; where updates
+ * come one right after the other (a test's, an app's own text set twice in a task), a short split
+ * that something else on the machine happened to slow down made the next update wait for a timer.
  */
 const SPLIT_WAIT_MIN = 1
 

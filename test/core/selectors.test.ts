@@ -6,6 +6,8 @@ import {
 import { blocksBefore, lastTitleOf } from '../../src/core/selectors'
 import type { ReasoningBlock } from '../../src/core/model'
 import fc from 'fast-check'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import { chunk, content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text, ui } from '../helpers/events'
 
 const SECRET = 'RAW-SECRET-MARKER'
@@ -204,6 +206,25 @@ describe('selectSummary', () => {
     trim.mockRestore()
     // Worked out from scratch at each state, 125,250 headings in all.
     expect(calls).toBeLessThan(3 * 500)
+  })
+
+  it('given a heading at every state of a long text, should keep no earlier copy of its headings alive', () => {
+    v8.setFlagsFromString('--expose-gc')
+    const gc = vm.runInNewContext('gc') as () => void
+    const store = testStore()
+    feed(store, run(), span('s'), msgStart('m'))
+    gc()
+    const before = process.memoryUsage().heapUsed
+    for (let i = 0; i < 3_000; i++) {
+      feed(store, content('m', `**Section ${i}**\nbody\n\n`))
+      expect(headlineOf(projectBlock(store.getState().blocks[0]!, 'full'))).toBe(`Section ${i}`)
+    }
+    gc()
+    const bytes = process.memoryUsage().heapUsed - before
+    expect(store.getState().blocks[0]!.messages[0]!.headings).toHaveLength(3_000)
+    // Each state's copy of the headings linked to the one before kept all of them: 3,000 arrays of
+    // up to 3,000 headings, about 50 MB. The text, its headings and their titles: well under 2 MB.
+    expect(bytes).toBeLessThan(4_000_000)
   })
 
   it('given any block of titled messages with repeats and white space, should give the titles and their newest as worked out from scratch', () => {

@@ -11,10 +11,11 @@ import fc from 'fast-check'
 import type { ReactElement } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { markdownText, plainText, ReasoningPanel, ReasoningProvider, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
+import { markdownText, plainText, ReasoningPanel, ReasoningProvider, ReasoningSummary, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
+import { RUN_CHARS } from '../../src/react/text'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { reasoningText } from '../../bench/render/text'
-import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore, ui } from '../helpers/events'
 
 /** The same renderer without its DOM builder (an app's copy of it), and never frozen: React renders its groups, always. */
 const reactOnly = <R extends RenderText>(render: R): R => Object.assign((text: string, info: Parameters<RenderText>[1]) => render(text, info), render, { static: false })
@@ -72,16 +73,23 @@ const CONSTRUCTS = [
   'unclosed **bold and *em and `code and [link](https://exa',
   'مرحبا **بالعالم** and <b>raw html</b> &amp; entities',
   '$$x^2$$ and $y$',
+  '| a |  | c |\n| - | - | - |\n|  | `` | x |',
+  'empty `` code and ** ** bold',
 ]
+
+/** Every node under `node`, as its kind and name: what the HTML does not tell (an empty text node). */
+const shape = (node: Node): string => `${node.nodeName}(${Array.from(node.childNodes, shape).join(',')})`
 
 /** The text element's DOM as the kit's panel renders `text` finished: built, and by React. */
 function both(text: string, renderText: RenderText) {
   const built = mount(text, { renderText })
   const html = built.textElement().innerHTML
+  const nodes = shape(built.textElement())
   const rendered = built.paragraphs().map(heldByReact)
   built.unmount()
   const react = mount(text, { renderText: reactOnly(renderText) })
   const reactHtml = react.textElement().innerHTML
+  expect(nodes).toBe(shape(react.textElement()))
   react.unmount()
   return { html, reactHtml, rendered }
 }
@@ -183,6 +191,29 @@ describe('built groups: the DOM React renders', () => {
 })
 
 describe('built groups: what stays React\'s', () => {
+  /** A list of `items` items, one paragraph of markdown with no place a run could end (no sentence of prose). */
+  const longList = (items: number) => Array.from({ length: items }, (_, i) => `- item ${i} of the list, with \`code ${i}\``).join('\n')
+
+  it('given a finished paragraph longer than RUN_CHARS that renders whole (a long list), should build it like any other', () => {
+    const list = longList(200)
+    expect(list.length).toBeGreaterThan(RUN_CHARS)
+    const { html, reactHtml, rendered } = both(['Before.', list, 'The end.'].join('\n\n'), markdownText)
+    expect(html).toBe(reactHtml)
+    expect(rendered).toEqual([false, false, true])
+  })
+
+  it('given a long live paragraph with no runs (a long list) that finishes, should build it in its place', () => {
+    const panel = streaming(markdownText)
+    const paragraphs = () => Array.from(panel.container.querySelectorAll('[data-slot="reasoning-text"] > [data-slot="reasoning-group"] > *'))
+    panel.push('First.\n\n' + longList(100))
+    panel.push('\n' + longList(200).split('\n').slice(100).join('\n'))
+    expect(paragraphs()[1]!.querySelector('[data-slot="reasoning-run"]')).toBeNull()
+    panel.push('\n\nNext one.')
+    expect(heldByReact(paragraphs()[1]!)).toBe(false)
+    expect(paragraphs()[1]!.querySelectorAll('li')).toHaveLength(200)
+    expect(paragraphs().map((p) => p.textContent!.slice(0, 10))).toEqual(['First.', 'item 0 of ', 'Next one.'])
+  })
+
   it('given a finished paragraph longer than RUN_CHARS, should keep it React\'s, in runs, among built ones', () => {
     const long = Array.from({ length: 400 }, (_, i) => `Sentence ${i} goes on about the **total**.`).join(' ')
     const view = mount(['Before.', long, 'After.', 'The end.'].join('\n\n'))
@@ -304,6 +335,39 @@ describe('built groups: controls and labels', () => {
     await act(async () => fireEvent.click(last.querySelector('[data-slot="reasoning-code-copy"]')!))
     expect(writeText).toHaveBeenCalledTimes(1)
     expect(writeText).toHaveBeenCalledWith('const step99 = 99 * 2')
+  })
+
+  it('given the same labels as a new object at every render, should keep the built paragraphs as they are', () => {
+    const store = testStore()
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', texts.join('\n\n')), msgEnd('m1'), spanEnd('s1'))
+    const ui = () => (
+      <ReasoningProvider now={() => store.clock.now}>
+        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} labels={{ copyCode: 'Copy this' }} />
+      </ReasoningProvider>
+    )
+    const view = render(ui())
+    const paragraphs = () => Array.from(view.container.querySelectorAll('[data-slot="reasoning-group"] > *'))
+    const before = paragraphs()
+    view.rerender(ui())
+    view.rerender(ui())
+    expect(paragraphs()).toEqual(before)
+    expect(paragraphs().every((p, i) => p === before[i])).toBe(true)
+    expect(before[5]!.querySelector('[data-slot="reasoning-code-copy"]')).toHaveTextContent('Copy this')
+  })
+
+  it('given a summary with labels of its own, should show its copy label on built and React code blocks alike', () => {
+    const store = testStore()
+    feed(store, run(), span('s1'), msgStart('sum', ui({ kind: 'summary' })), content('sum', texts.slice(0, 30).join('\n\n') + '\n\n' + code(99)), msgEnd('sum'), spanEnd('s1'))
+    const view = render(
+      <ReasoningProvider now={() => store.clock.now}>
+        <ReasoningSummary block={store.getState().blocks[0]!} labels={{ copyCode: 'Kopieren' }} />
+      </ReasoningProvider>,
+    )
+    const buttons = Array.from(view.container.querySelectorAll('[data-slot="reasoning-code-copy"]'))
+    expect(buttons.length).toBe(4)
+    expect(heldByReact(buttons.at(-1)!)).toBe(true)
+    expect(heldByReact(buttons[0]!)).toBe(false)
+    expect(buttons.map((b) => b.textContent)).toEqual(['Kopieren', 'Kopieren', 'Kopieren', 'Kopieren'])
   })
 
   it('given new labels, should build the paragraphs again with them', () => {

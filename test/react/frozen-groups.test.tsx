@@ -107,6 +107,15 @@ describe('frozen groups', () => {
     expect(view.groups()[0]!.querySelector('[data-slot="reasoning-code-copy"]')).toHaveTextContent('Code kopieren')
   })
 
+  it('given the same labels as a new object, should keep the groups frozen', async () => {
+    const view = mount(paragraphs(200).join('\n\n'), { labels: { copyCode: 'Copy code' } })
+    await waitFor(() => expect(view.frozen()[0]).toBe(true), IDLE)
+    const first = view.groups()[0]!.firstChild
+    view.relabel('Copy code')
+    expect(view.frozen()[0]).toBe(true)
+    expect(view.groups()[0]!.firstChild).toBe(first)
+  })
+
   it('given a selection in a group, should not freeze that group while the selection lasts', async () => {
     const view = mount(paragraphs(200).join('\n\n'))
     const range = document.createRange()

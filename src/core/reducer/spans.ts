@@ -3,7 +3,7 @@
  * REASONING_MESSAGE_START / CONTENT / END, and the block and message records
  * every other family builds on (a block per span, or per message outside one).
  */
-import { continued, MAX_HEADING_LINE, parseHeading } from '../headings'
+import { continues, MAX_HEADING_LINE, parseHeading } from '../headings'
 import type { ReasoningUiMetadata } from '../model'
 import {
   currentRunId, describe, laneOf, metaOf, pushEntry, report, timeOf, touchBlock, touchMessage, validId, requireId, requireDelta, type BlockRec, type Draft, type Event, type Lane, type MessageRec,
@@ -156,7 +156,7 @@ function addHeading(message: MessageRec, heading: string): void {
   if (message.headingsShared) {
     const shared = message.headings
     message.headings = shared.slice()
-    continued.set(message.headings, shared)
+    continues(message.headings, shared)
     message.headingsShared = false
   }
   message.headings.push(heading)
