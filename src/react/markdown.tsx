@@ -416,7 +416,7 @@ function measureSoon(box: HTMLElement): void {
   unmeasured.add(box)
   if (measureQueued) return
   measureQueued = true
-  // After the commit: its other effects (the scroll area following the text) have laid it out.
+  // After the commit, its other effects done: one layout for all the boxes it rendered.
   queueMicrotask(measureBoxes)
 }
 

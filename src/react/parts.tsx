@@ -771,15 +771,20 @@ export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function Reasoning
   useIsomorphicLayoutEffect(() => {
     const element = own.current
     if (!element || !open) return
-    if (streaming && following.current) follow(element)
     const watch = growth.current
     if (watch) {
+      // The observer follows the text and marks its overflow once the frame has laid it out (a
+      // child that grew, or a new one: observing it reports its size). Reading the text's height
+      // here laid out the page inside React's commit, at every delta: with a long chat above the
+      // live turn, most of the commit (bench/history).
       for (const child of element.children) {
         if (watch.observed.has(child)) continue
         watch.observed.add(child)
         watch.observer.observe(child)
       }
+      return
     }
+    if (streaming && following.current) follow(element)
     if (streaming) markOverflow(element)
   }, [block, streaming, open])
   const Element = asChild ? Slot : 'div'

@@ -138,6 +138,44 @@ describe('ReasoningPanel in Chromium', () => {
         expect(gapBelow(body)).toBeLessThanOrEqual(1)
       }
     })
+    it('given a streaming open panel, its deltas\' commits should not read the text\'s layout, and it should still follow the text', async () => {
+      const store = streamingStore(3)
+      render(<Column maxHeight="160px"><ReasoningStream store={store} /></Column>)
+      const body = slot('reasoning-body')
+      await frames(2)
+      // A read of the body's height inside React's commit lays out the page there and then, at
+      // every delta: with a long chat above the live turn, most of the commit's time (bench/history).
+      const reads: string[] = []
+      let inCommit = false
+      const spied = ['scrollHeight', 'clientHeight', 'scrollTop'] as const
+      const originals = spied.map((name) => [name, Object.getOwnPropertyDescriptor(Element.prototype, name)!] as const)
+      for (const [name, descriptor] of originals) {
+        Object.defineProperty(Element.prototype, name, {
+          ...descriptor,
+          get(this: Element) {
+            if (inCommit && this === body) reads.push(name)
+            return descriptor.get!.call(this)
+          },
+        })
+      }
+      try {
+        for (let i = 3; i < 13; i++) {
+          inCommit = true
+          act(() => store.dispatch(content('m1', paragraph(i))))
+          inCommit = false
+          await frames(2)
+        }
+      } finally {
+        for (const [name, descriptor] of originals) Object.defineProperty(Element.prototype, name, descriptor)
+      }
+      expect(reads).toEqual([])
+      await waitFor(() => expect(body.textContent).toContain(paragraph(12).trim()))
+      await frames(2)
+      expect(body.scrollHeight).toBeGreaterThan(body.clientHeight * 2)
+      expect(gapBelow(body)).toBeLessThanOrEqual(1)
+      expect(body).toHaveAttribute('data-overflowing')
+      expect(body).toHaveAttribute('data-overflow-start')
+    })
   })
 
   describe('collapsing without moving the page', () => {
