@@ -1,5 +1,5 @@
 import { forwardRef, memo, useId, useMemo, useState, useSyncExternalStore, type ComponentPropsWithoutRef, type ForwardedRef, type ReactNode } from 'react'
-import type { ReasoningBlock, ReasoningState, SubagentInfo, TimelineToolCall } from '../core/model'
+import type { ReasoningBlock, ReasoningState, SubagentInfo, TimelineEntry, TimelineToolCall } from '../core/model'
 import { selectAnsweredBlockIds, selectTokensAfterLastBlock } from '../core/selectors'
 import { useLiveDuration } from './clock'
 import { AlertIcon, ChevronIcon, ToolIcon } from './icons'
@@ -84,22 +84,42 @@ interface TimelineView {
   readonly subagents: readonly SubagentInfo[] | undefined
 }
 
+const rowsOf = (state: ReasoningState, runId: string | undefined) => selectRows(state, runId ?? state.runs[state.runs.length - 1]?.runId)
+const answeredRow = (r: Row, answered: ReadonlySet<string>) => r.kind === 'reasoning' && answered.has(r.block.id)
+const rowTokens = (r: Row, tokens: ReadonlyMap<string, number> | undefined) => (r.kind === 'reasoning' ? tokens?.get(r.block.id) : undefined)
+const subagentsOf = (state: ReasoningState, rows: readonly Row[]) => (rows.some((r) => laneOfRow(r) !== undefined) ? state.subagents : undefined)
+
+/**
+ * What a timeline shows. It reads only `blocks`, `timeline`, `runs` and `subagents`
+ * (`changedRuns` relies on that).
+ */
 function viewOf(state: ReasoningState, runId: string | undefined, showTokens: boolean): TimelineView {
-  const rows = selectRows(state, runId ?? state.runs[state.runs.length - 1]?.runId)
+  const rows = rowsOf(state, runId)
   const answered = selectAnsweredBlockIds(state)
   const tokens = showTokens ? selectTokensAfterLastBlock(state) : undefined
   return {
     rows,
-    answered: rows.map((r) => r.kind === 'reasoning' && answered.has(r.block.id)),
-    tokens: rows.map((r) => (r.kind === 'reasoning' ? tokens?.get(r.block.id) : undefined)),
-    subagents: rows.some((r) => laneOfRow(r) !== undefined) ? state.subagents : undefined,
+    answered: rows.map((r) => answeredRow(r, answered)),
+    tokens: rows.map((r) => rowTokens(r, tokens)),
+    subagents: subagentsOf(state, rows),
   }
 }
 
 const sameList = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i])
 
-function sameView(a: TimelineView, b: TimelineView): boolean {
-  return a.subagents === b.subagents && sameList(a.rows, b.rows) && sameList(a.answered, b.answered) && sameList(a.tokens, b.tokens)
+/**
+ * Whether `state` shows as `view` does, worked out without making the view: a chat's
+ * timelines each check this on every delta of the live turn, and all but one find it so.
+ */
+function viewHolds(view: TimelineView, state: ReasoningState, runId: string | undefined, showTokens: boolean): boolean {
+  const rows = rowsOf(state, runId)
+  if (!sameList(rows, view.rows)) return false
+  const answered = selectAnsweredBlockIds(state)
+  const tokens = showTokens ? selectTokensAfterLastBlock(state) : undefined
+  for (let i = 0; i < rows.length; i++) {
+    if (answeredRow(rows[i]!, answered) !== view.answered[i] || rowTokens(rows[i]!, tokens) !== view.tokens[i]) return false
+  }
+  return subagentsOf(state, rows) === view.subagents
 }
 
 const noSubscription = () => () => {}
@@ -126,17 +146,111 @@ const noView = (): TimelineView | undefined => undefined
 function selectingReader(store: ReasoningStore, runId: string | undefined, showTokens: boolean) {
   let state: ReasoningState | undefined
   let view: TimelineView | undefined
+  const hub = hubOf(store)
   return {
-    subscribe: store.subscribe,
+    subscribe: (listener: () => void) => hub.listen(runId, listener),
     get(): TimelineView {
       const next = store.getState()
       if (next === state && view) return view
       state = next
-      const fresh = viewOf(next, runId, showTokens)
-      if (!view || !sameView(view, fresh)) view = fresh
+      if (!view || !viewHolds(view, next, runId, showTokens)) view = viewOf(next, runId, showTokens)
       return view
     },
   }
+}
+
+/**
+ * One subscription to a store for all the timelines on it. A text delta changes one block, and
+ * only the timelines of that block's run hear of it; any other change reaches them all (each then
+ * keeps its view if it holds). A chat shows a timeline per turn, and each one checking its view
+ * at every delta of the live turn was most of what the chat's length added to a delta
+ * (bench/history).
+ */
+interface Hub {
+  listen(runId: string | undefined, listener: () => void): () => void
+}
+
+const hubs = new WeakMap<ReasoningStore, Hub>()
+
+function hubOf(store: ReasoningStore): Hub {
+  let hub = hubs.get(store)
+  if (hub) return hub
+  // Per run id; `undefined`: timelines of the latest run, which hear of every change.
+  const listeners = new Map<string | undefined, Set<() => void>>()
+  let count = 0
+  let last: ReasoningState | undefined
+  let unsubscribe: (() => void) | undefined
+  const call = (runId: string | undefined) => {
+    const set = listeners.get(runId)
+    if (set) for (const listener of [...set]) listener()
+  }
+  const onChange = () => {
+    const next = store.getState()
+    const changed = last === undefined ? undefined : changedRuns(last, next)
+    last = next
+    if (changed === undefined) {
+      for (const runId of [...listeners.keys()]) call(runId)
+      return
+    }
+    call(undefined)
+    for (const runId of changed) call(runId)
+  }
+  hub = {
+    listen(runId, listener) {
+      let set = listeners.get(runId)
+      if (!set) listeners.set(runId, (set = new Set()))
+      if (set.has(listener)) return () => {}
+      set.add(listener)
+      if (count++ === 0) {
+        last = store.getState()
+        unsubscribe = store.subscribe(onChange)
+      }
+      return () => {
+        if (!set.delete(listener)) return
+        if (set.size === 0) listeners.delete(runId)
+        if (--count === 0) {
+          unsubscribe?.()
+          unsubscribe = undefined
+          last = undefined
+        }
+      }
+    },
+  }
+  hubs.set(store, hub)
+  return hub
+}
+
+/**
+ * The runs whose timelines may show `next` otherwise than `prev`, when only blocks' contents
+ * changed (the same blocks, timeline, runs and subagents); undefined for any other change.
+ */
+function changedRuns(prev: ReasoningState, next: ReasoningState): ReadonlySet<string> | undefined {
+  if (prev.timeline !== next.timeline || prev.runs !== next.runs || prev.subagents !== next.subagents || prev.blocks.length !== next.blocks.length) return undefined
+  const out = new Set<string>()
+  if (prev.blocks === next.blocks) return out
+  const runOf = blockRuns(next.timeline)
+  for (let i = 0; i < next.blocks.length; i++) {
+    const before = prev.blocks[i]!
+    const after = next.blocks[i]!
+    if (before === after) continue
+    // A run's tokens go on its last block (by the blocks' own run ids).
+    if (before.id !== after.id || before.runId !== after.runId) return undefined
+    const runId = runOf.get(after.id)
+    if (runId !== undefined) out.add(runId)
+  }
+  return out
+}
+
+/** The run of each block in a timeline, worked out once per timeline. */
+const blockRunIndexes = new WeakMap<readonly TimelineEntry[], Map<string, string | undefined>>()
+
+function blockRuns(timeline: readonly TimelineEntry[]): Map<string, string | undefined> {
+  let index = blockRunIndexes.get(timeline)
+  if (index) return index
+  index = new Map()
+  for (const entry of timeline) if (entry.kind === 'reasoning') index.set(entry.id, entry.runId)
+  blockRunIndexes.set(timeline, index)
+  return index
 }
 
 interface TimelineRowProps {

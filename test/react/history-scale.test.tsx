@@ -1,7 +1,8 @@
-import { act, render } from '@testing-library/react'
+import { act, cleanup, render } from '@testing-library/react'
+import fc from 'fast-check'
 import { Profiler } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { defaultLabels, ReasoningStream, ReasoningTimeline, type ReasoningLabels, type ReasoningStore } from 'reasoning-ui'
+import { defaultLabels, ReasoningProvider, ReasoningStream, ReasoningTimeline, type ReasoningLabels, type ReasoningState, type ReasoningStore } from 'reasoning-ui'
 import { content, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text } from '../helpers/events'
 
 /**
@@ -125,6 +126,86 @@ describe('a long history', () => {
     // The live block's own status row now says how long it thought; no other row rendered.
     expect(counts.toolCall).toBe(0)
     expect(counts.thoughtFor).toBeLessThanOrEqual(1)
+  }, SLOW)
+
+  it('given two ReasoningTimelines on a store, the first run\'s answer and tokens should show on its timeline alone', () => {
+    const store = testStore()
+    feed(store, run('r1'), span('a'), msgStart('a1'), content('a1', 'first'))
+    const rendered: string[] = []
+    const { container } = render(
+      <>
+        {['r1', 'r2'].map((runId) => (
+          <Profiler key={runId} id={runId} onRender={(id) => rendered.push(id)}>
+            <ReasoningTimeline store={store} runId={runId} animationDuration={0} />
+          </Profiler>
+        ))}
+      </>,
+    )
+    const first = () => container.querySelectorAll('[data-slot="reasoning-timeline"]')[0]!
+    expect(first().querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-state', 'open')
+    rendered.length = 0
+    act(() => feed(store, msgEnd('a1'), spanEnd('a')))
+    expect(first().querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-state', 'open')
+    rendered.length = 0
+    // Only whether an answer follows its block changes: the same rows, another "answered".
+    act(() => feed(store, { type: 'TEXT_MESSAGE_START', messageId: 'answer', role: 'assistant' }))
+    expect(first().querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-state', 'closed')
+    expect(rendered).not.toContain('r2')
+    expect(rendered).toContain('r1')
+    rendered.length = 0
+    // Only its tokens change.
+    act(() => feed(store, { type: 'TEXT_MESSAGE_END', messageId: 'answer' },
+      { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1', usage: [{ provider: 'openai', model: 'o4-mini', reasoningTokens: 512 }] }))
+    expect(first().querySelector('[data-slot="reasoning-tokens"]')).toHaveTextContent('512 reasoning tokens')
+    expect(rendered).toEqual(['r1'])
+  })
+
+  it('given timelines per run on a store, after every event they should show what the same timelines given the state show (property)', () => {
+    // The store's timelines hear only of the runs whose blocks changed (timeline.tsx, hubOf);
+    // timelines given the state compute every view. Random runs, blocks, deltas, tool calls,
+    // answers and usage, in any order (out-of-order ones become diagnostics).
+    const runs = ['r1', 'r2', 'r3'] as const
+    const aRun = fc.constantFrom(...runs)
+    const aBlock = fc.constantFrom('a', 'b', 'c', 'd')
+    const step = fc.oneof(
+      aRun.map((r) => [run(r)]),
+      aRun.map((r) => [runDone(r)]),
+      aRun.map((r) => [{ type: 'RUN_FINISHED', threadId: 't1', runId: r, usage: [{ provider: 'openai', model: 'o4-mini', reasoningTokens: 100 }] }]),
+      aBlock.map((b) => [span(b), msgStart(`${b}-m`)]),
+      fc.tuple(aBlock, fc.constantFrom('think ', 'more.\n\n', '# Plan\n', '`x`')).map(([b, delta]) => [content(`${b}-m`, delta)]),
+      aBlock.map((b) => [msgEnd(`${b}-m`), spanEnd(b)]),
+      fc.constantFrom('c1', 'c2').map((id) => [{ type: 'TOOL_CALL_START', toolCallId: id, toolCallName: 'search' }]),
+      fc.constantFrom('c1', 'c2').map((id) => [{ type: 'TOOL_CALL_END', toolCallId: id }]),
+      fc.constantFrom('x1', 'x2').map((id) => text(id)),
+    )
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
+        const store = testStore()
+        const now = () => store.clock.now
+        const timelines = (input: { store: ReasoningStore } | { state: ReasoningState }) => (
+          <ReasoningProvider now={now}>
+            {[...runs, undefined].map((runId) => <ReasoningTimeline key={runId ?? 'latest'} {...input} runId={runId} animationDuration={0} />)}
+          </ReasoningProvider>
+        )
+        // useId's ids count across roots.
+        const html = (container: HTMLElement) => container.innerHTML.replace(/_r_[0-9a-z]+_/g, '_r_')
+        const live = render(timelines({ store }))
+        const given = render(timelines({ state: store.getState() }))
+        try {
+          for (const events of steps) {
+            act(() => {
+              store.clock.now += 700
+              feed(store, ...events)
+            })
+            given.rerender(timelines({ state: store.getState() }))
+            expect(html(live.container)).toBe(html(given.container))
+          }
+        } finally {
+          cleanup()
+        }
+      }),
+      { numRuns: 60 },
+    )
   }, SLOW)
 
   it('given a ReasoningTimeline on a store, its live panel should still collapse when the answer starts and show the run\'s tokens when it ends', () => {
