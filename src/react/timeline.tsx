@@ -180,20 +180,30 @@ function hubOf(store: ReasoningStore): Hub {
   let count = 0
   let last: ReasoningState | undefined
   let unsubscribe: (() => void) | undefined
+  // As the store does: one listener that throws does not keep the others from hearing.
+  const errors: unknown[] = []
   const call = (runId: string | undefined) => {
     const set = listeners.get(runId)
-    if (set) for (const listener of [...set]) listener()
+    if (!set) return
+    for (const listener of [...set]) {
+      try {
+        listener()
+      } catch (error) {
+        errors.push(error)
+      }
+    }
   }
   const onChange = () => {
     const next = store.getState()
     const changed = last === undefined ? undefined : changedRuns(last, next)
     last = next
-    if (changed === undefined) {
-      for (const runId of [...listeners.keys()]) call(runId)
-      return
+    errors.length = 0
+    if (changed === undefined) for (const runId of [...listeners.keys()]) call(runId)
+    else {
+      call(undefined)
+      for (const runId of changed) call(runId)
     }
-    call(undefined)
-    for (const runId of changed) call(runId)
+    if (errors.length > 0) throw errors[0]
   }
   hub = {
     listen(runId, listener) {
