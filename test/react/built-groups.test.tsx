@@ -16,6 +16,7 @@ import { RUN_CHARS } from '../../src/react/text'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { reasoningText } from '../../bench/render/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore, ui } from '../helpers/events'
+import { firstPanel } from '../helpers/panel'
 
 /** The same renderer without its DOM builder (an app's copy of it), and never frozen: React renders its groups, always. */
 const reactOnly = <R extends RenderText>(render: R): R => Object.assign((text: string, info: Parameters<RenderText>[1]) => render(text, info), render, { static: false })
@@ -23,11 +24,7 @@ const reactOnly = <R extends RenderText>(render: R): R => Object.assign((text: s
 function mount(text: string, { renderText = markdownText as RenderText, finished = true, labels }: { renderText?: RenderText; finished?: boolean; labels?: { copyCode: string } } = {}) {
   const store = testStore()
   feed(store, run(), span('s1'), msgStart('m1'), content('m1', text), ...(finished ? [msgEnd('m1'), spanEnd('s1')] : []))
-  const tree = (copyCode: string | undefined) => (
-    <ReasoningProvider now={() => store.clock.now} labels={copyCode === undefined ? undefined : { copyCode }}>
-      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={renderText} />
-    </ReasoningProvider>
-  )
+  const tree = (copyCode: string | undefined) => firstPanel(store, { renderText }, copyCode === undefined ? undefined : { copyCode })
   const result = render(tree(labels?.copyCode))
   const textElement = () => result.container.querySelector<HTMLElement>('[data-slot="reasoning-text"]')!
   const paragraphs = () => Array.from(result.container.querySelectorAll<HTMLElement>('[data-slot="reasoning-group"] > *'))
@@ -98,11 +95,7 @@ function both(text: string, renderText: RenderText) {
 function streaming(renderText: RenderText) {
   const store = testStore()
   feed(store, run(), span('s1'), msgStart('m1'))
-  const ui = () => (
-    <ReasoningProvider now={() => store.clock.now}>
-      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={renderText} />
-    </ReasoningProvider>
-  )
+  const ui = () => firstPanel(store, { renderText })
   const result = render(ui())
   return {
     ...result,
@@ -340,11 +333,7 @@ describe('built groups: controls and labels', () => {
   it('given the same labels as a new object at every render, should keep the built paragraphs as they are', () => {
     const store = testStore()
     feed(store, run(), span('s1'), msgStart('m1'), content('m1', texts.join('\n\n')), msgEnd('m1'), spanEnd('s1'))
-    const ui = () => (
-      <ReasoningProvider now={() => store.clock.now}>
-        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} labels={{ copyCode: 'Copy this' }} />
-      </ReasoningProvider>
-    )
+    const ui = () => firstPanel(store, { labels: { copyCode: 'Copy this' } })
     const view = render(ui())
     const paragraphs = () => Array.from(view.container.querySelectorAll('[data-slot="reasoning-group"] > *'))
     const before = paragraphs()
@@ -419,11 +408,7 @@ describe('built groups and server HTML', () => {
     const store = testStore()
     const texts = Array.from({ length: 140 }, (_, i) => `Paragraph ${i} with **bold**.`)
     feed(store, run(), span('s1'), msgStart('m1'), content('m1', texts.join('\n\n')), msgEnd('m1'), spanEnd('s1'))
-    const ui = () => (
-      <ReasoningProvider now={() => store.clock.now}>
-        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} />
-      </ReasoningProvider>
-    )
+    const ui = () => firstPanel(store)
     const page = await hydrated(ui)
     expect(page.recoverable).not.toHaveBeenCalled()
     expect(page.error).not.toHaveBeenCalled()
@@ -436,11 +421,7 @@ describe('built groups and server HTML', () => {
     const store = testStore()
     const texts = Array.from({ length: 70 }, (_, i) => `Paragraph ${i} with **bold**.`)
     feed(store, run(), span('s1'), msgStart('m1'), content('m1', texts.join('\n\n') + '\n\nLive'))
-    const ui = () => (
-      <ReasoningProvider now={() => store.clock.now}>
-        <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} />
-      </ReasoningProvider>
-    )
+    const ui = () => firstPanel(store)
     const page = await hydrated(ui)
     expect(page.recoverable).not.toHaveBeenCalled()
     expect(page.error).not.toHaveBeenCalled()

@@ -12,6 +12,7 @@ import { act, fireEvent, render, waitFor } from '@testing-library/react'
 import { markdownText, ReasoningPanel, ReasoningProvider, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+import { firstPanel } from '../helpers/panel'
 
 /** `count` markdown paragraphs; every tenth a code block. */
 const paragraphs = (count: number) =>
@@ -25,11 +26,7 @@ const staticMarkdown: WholeParagraphRenderer = Object.assign((text: string, info
 function mount(text: string, { renderText = staticMarkdown as RenderText, finished = true, labels }: { renderText?: RenderText; finished?: boolean; labels?: { copyCode: string } } = {}) {
   const store = testStore()
   feed(store, run(), span('s1'), msgStart('m1'), content('m1', text), ...(finished ? [msgEnd('m1'), spanEnd('s1')] : []))
-  const tree = (copyCode: string | undefined) => (
-    <ReasoningProvider now={() => store.clock.now} labels={copyCode === undefined ? undefined : { copyCode }}>
-      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={renderText} />
-    </ReasoningProvider>
-  )
+  const tree = (copyCode: string | undefined) => firstPanel(store, { renderText }, copyCode === undefined ? undefined : { copyCode })
   const result = render(tree(labels?.copyCode))
   const groups = () => Array.from(result.container.querySelectorAll<HTMLElement>('[data-slot="reasoning-group"]'))
   const frozen = () => groups().map((g) => g.hasAttribute('data-frozen'))
@@ -237,11 +234,7 @@ describe('frozen groups and scrolling', () => {
 })
 
 describe('frozen groups, what they were made from', () => {
-  const panel = (store: ReturnType<typeof testStore>) => (
-    <ReasoningProvider now={() => store.clock.now}>
-      <ReasoningPanel block={store.getState().blocks[0]!} defaultOpen animationDuration={0} renderText={staticMarkdown} />
-    </ReasoningProvider>
-  )
+  const panel = (store: ReturnType<typeof testStore>) => firstPanel(store, { renderText: staticMarkdown })
 
   it('given a text replaced by one that differs inside a group, should show the new text, also in a group that was frozen', async () => {
     const texts = paragraphs(200)
