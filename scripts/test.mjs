@@ -111,7 +111,7 @@ function runInline(step) {
   const started = performance.now();
   const finish = (ok, note = '') => {
     if (note) console.error(note);
-    return { key: step.key, label: step.label, ok, seconds: (performance.now() - started) / 1000 };
+    return { key: step.key, label: step.label, ok, note, seconds: (performance.now() - started) / 1000 };
   };
   const problem = step.precheck?.();
   if (problem) return Promise.resolve(finish(false, `FAIL: ${problem}`));
@@ -127,7 +127,7 @@ function runInline(step) {
     }
     child.once('error', (error) => log.end(() => settle(finish(false, `FAIL: could not start ${step.cmd}: ${error.message}`))));
     child.once('close', (status, signal) =>
-      log.end(() => settle(finish(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : ''))),
+      log.end(() => settle(finish(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : status === 0 ? '' : `FAIL: exit code ${status}`))),
     );
   });
 }
@@ -146,7 +146,7 @@ function runLogged(step) {
       // No log: the step never started.
     }
     console.log(`━━━ ${step.label}: ${ok ? 'PASS' : 'FAIL'} in ${seconds.toFixed(1)} s`);
-    return { key: step.key, label: step.label, ok, seconds };
+    return { key: step.key, label: step.label, ok, note, seconds };
   };
   const problem = step.precheck?.();
   if (problem) return Promise.resolve(done(false, `FAIL: ${problem}`));
@@ -158,7 +158,7 @@ function runLogged(step) {
     child.stderr.pipe(log, { end: false });
     child.once('error', (error) => log.end(() => settle(done(false, `FAIL: could not start ${step.cmd}: ${error.message}`))));
     child.once('close', (status, signal) =>
-      log.end(() => settle(done(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : ''))),
+      log.end(() => settle(done(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : status === 0 ? '' : `FAIL: exit code ${status}`))),
     );
   });
 }
@@ -196,8 +196,28 @@ function failureDigest(key) {
   }
   // eslint-disable-next-line no-control-regex -- colour codes are what we strip
   const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
-  const start = lines.findIndex((line) => /⎯ Failed Tests? \d+ ⎯|⎯ Unhandled Errors? ⎯/.test(line));
+  // Vitest heads a file that failed outside its tests (a hook, an import) "Failed Suites".
+  const start = lines.findIndex((line) => /⎯ Failed (?:Tests?|Suites?) \d+ ⎯|⎯ Unhandled Errors? ⎯/.test(line));
   return start >= 0 ? lines.slice(start, start + 120) : lines.slice(-40);
+}
+
+/** What failed in a step's log, a line each: tests, files that failed outside their tests, unhandled errors, examples. */
+function failedNames(key) {
+  let text;
+  try {
+    text = readFileSync(resolve(logs, `${key}.log`), 'utf8');
+  } catch {
+    return [];
+  }
+  // eslint-disable-next-line no-control-regex -- colour codes are what we strip
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  // The skip summary's own list (test/engines/skip-summary.ts), which also names a file that
+  // failed outside its tests and an unhandled error; else vitest's FAIL lines, the examples'
+  // table rows, the runner's own FAIL: lines.
+  const head = lines.findLastIndex((l) => /^\d+ failure\(s\):$/.test(l));
+  if (head >= 0) return lines.slice(head + 1).filter((l) => l.startsWith('  ')).map((l) => l.trim());
+  const names = lines.map((l) => l.trim()).filter((l) => /^(?:FAIL\s|FAIL:|.*│ FAIL )/.test(l));
+  return [...new Set(names)];
 }
 
 for (const r of results.filter((result) => !result.ok)) {
@@ -217,6 +237,13 @@ const total = results.reduce((sum, r) => sum + r.seconds, 0);
 console.log(line);
 console.log(` ${'total'.padEnd(width)} │        │ ${total.toFixed(1).padStart(7)}`);
 console.log(` ${'wall (side by side counted once)'.padEnd(width)} │        │ ${((performance.now() - wallStart) / 1000).toFixed(1).padStart(7)}`);
+// Last, what failed by name: the few lines a reader of a long log sees first.
+for (const r of results.filter((result) => !result.ok)) {
+  const names = failedNames(r.key);
+  console.log(`failed in ${r.label} (${r.note.replace(/^FAIL: /, '')})${names.length === 0 ? `: no test named; see "what failed in ${r.label}" above` : ':'}`);
+  for (const name of names.slice(0, 6)) console.log(`  ${name.length > 200 ? `${name.slice(0, 199)}…` : name}`);
+  if (names.length > 6) console.log(`  … ${names.length - 6} more (test-results/logs/${r.key}.log)`);
+}
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log(`${passed} passed, ${failed} failed`);

@@ -13,7 +13,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, SerializedError, TestModule, Vitest } from 'vitest/node'
 
 interface ProjectSummary {
   passed: number
@@ -34,17 +34,26 @@ export default class SkipSummary implements Reporter {
     this.vitest = vitest
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []): void {
     const projects = new Map<string, ProjectSummary>()
+    /** What failed, a line each, last in the log (a CI log is read from its tail). */
+    const failures: string[] = []
+    const firstLine = (error: SerializedError | undefined) => (error?.message ?? String(error)).split('\n')[0]!.slice(0, 160)
     for (const module of testModules) {
       const name = module.project.name
       const pattern = module.project.config.testNamePattern ?? this.vitest?.config.testNamePattern
       const summary: ProjectSummary = projects.get(name) ?? { passed: 0, failed: 0, named: 0, notSelected: 0, silent: [], reasons: new Map() }
       projects.set(name, summary)
+      const file = module.moduleId.replace(`${process.cwd()}/`, '')
+      // A file can fail outside its tests (an import, a hook): vitest then counts no test as failed.
+      for (const error of module.errors()) failures.push(`  ${name}: ${file}: failed outside its tests: ${firstLine(error)}`)
       for (const test of module.children.allTests()) {
         const result = test.result()
         if (result.state === 'passed') summary.passed++
-        else if (result.state === 'failed') summary.failed++
+        else if (result.state === 'failed') {
+          summary.failed++
+          failures.push(`  ${name}: ${file} > ${test.fullName}: ${firstLine(result.errors?.[0])}`)
+        }
         else if (result.state === 'skipped') {
           if (result.note) {
             summary.named++
@@ -55,7 +64,8 @@ export default class SkipSummary implements Reporter {
         }
       }
     }
-    if (projects.size === 0) return
+    for (const error of unhandledErrors) failures.push(`  unhandled error: ${firstLine(error)}`)
+    if (projects.size === 0 && failures.length === 0) return
     const lines = ['', 'Per project, skips named (test/engines/skip-summary.ts):']
     let silentStrict = 0
     for (const [name, s] of [...projects].sort(([a], [b]) => a.localeCompare(b))) {
@@ -71,6 +81,7 @@ export default class SkipSummary implements Reporter {
       lines.push(`${silentStrict} browser test(s) skipped without a reason: name the reason (skipTest / engineLacks in test/helpers/engines.ts).`)
       process.exitCode = 1
     }
+    if (failures.length > 0) lines.push(`${failures.length} failure(s):`, ...failures.slice(0, 12), ...(failures.length > 12 ? [`  … ${failures.length - 12} more`] : []))
     console.log(lines.join('\n'))
     const dir = resolve(process.cwd(), 'test-results/skips')
     mkdirSync(dir, { recursive: true })
