@@ -70,6 +70,9 @@ const START = 16 as Attr
 /** How deep constructs nest in the tree at most; deeper ones are flattened into their text. */
 const MAX_DEPTH = 32
 
+/** Whether `node` holds inline content only (a paragraph, a heading), so no paragraph may go in it. */
+const inlineOnly = (node: MarkdownElement): boolean => node.type === PARAGRAPH || (node.type >= HEADING_1 && node.type <= HEADING_6)
+
 /** Parses markdown into a tree. Inline constructs the text leaves open are marked `closed: false`. */
 export function parseMarkdown(text: string): MarkdownNode[] {
   const root: MarkdownElement = { type: DOCUMENT, attrs: {}, children: [], closed: true }
@@ -77,6 +80,12 @@ export function parseMarkdown(text: string): MarkdownNode[] {
   // Constructs nested deeper than MAX_DEPTH (`*_*_*_…`, `>>>>…`) add no element: their text goes
   // to the deepest one, so rendering never recurses past the stack (hostile input, never a crash).
   let skipped = 0
+  // The parser can open a paragraph inside a paragraph, or inside an inline construct in one (`a`
+  // then a line `\`\`\`b\`\`\``: a fence it took back, its info string holding backticks). That is the
+  // outer paragraph going on after a line break (CommonMark), and <p> in <p> is not HTML (React
+  // says so, and a browser's parser would split it): the inner one adds a break, and its content
+  // goes where the text is. `merged` holds the stack's depths where that node stands in for it.
+  const merged: number[] = []
   let ending = false
   const top = () => stack[stack.length - 1]!
   // The parser hands text over about a character at a time. Joined as it comes (`+=`), each
@@ -105,6 +114,12 @@ export function parseMarkdown(text: string): MarkdownNode[] {
         skipped++
         return
       }
+      if (type === PARAGRAPH && stack.some(inlineOnly)) {
+        top().children.push({ type: LINE_BREAK, attrs: {}, children: [], closed: true })
+        stack.push(top())
+        merged.push(stack.length)
+        return
+      }
       const node: MarkdownElement = { type, attrs: {}, children: [], closed: false }
       top().children.push(node)
       stack.push(node)
@@ -113,6 +128,11 @@ export function parseMarkdown(text: string): MarkdownNode[] {
       flush()
       if (skipped > 0) {
         skipped--
+        return
+      }
+      if (merged.at(-1) === stack.length) {
+        merged.pop()
+        stack.pop()
         return
       }
       const node = stack.length > 1 ? stack.pop()! : root
@@ -221,6 +241,16 @@ function unclosed(node: MarkdownElement, marker: string, source: string): string
   return at === -1 ? marker + textOf(node.children) : source.slice(at)
 }
 
+/** The run of backticks an unclosed inline code span opened with (`\`\`a` is two: one marker would lose a character). */
+function backticks(node: MarkdownElement, source: string): string {
+  const first = node.children[0]
+  const at = source.lastIndexOf('`' + (typeof first === 'string' ? first : ''))
+  if (at === -1) return '`'
+  let start = at
+  while (start > 0 && source.charCodeAt(start - 1) === 96) start--
+  return source.slice(start, at + 1)
+}
+
 function mapElement<N>(out: Out<N>, node: MarkdownElement, key: number, siblings: readonly MarkdownNode[], source: string): N {
   const { type, attrs, children } = node
   const inner = () => mapNodes(out, children, source)
@@ -229,7 +259,7 @@ function mapElement<N>(out: Out<N>, node: MarkdownElement, key: number, siblings
     // A link or image swallows what follows its label (`](https://exa`): show the source. Emphasis and
     // the like show their marker and their content, which may hold finished constructs (`snake_case and [a link](…)`).
     if (type === LINK || type === IMAGE) return out.group([unclosed(node, marker, source)], key)
-    return out.group([marker, ...inner()], key)
+    return out.group([type === CODE_INLINE ? backticks(node, source) : marker, ...inner()], key)
   }
   // Math is not rendered: `$5 and $10` in reasoning is money far more often than TeX. `[1]` without a
   // URL is text, not a link; `snake_case_name` has no emphasis.

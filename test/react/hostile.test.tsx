@@ -45,6 +45,8 @@ const LEVELS: readonly Visibility[] = ['full', 'summary', 'none']
 
 /** Runs of the React property; the store-only one runs four times as many. */
 const RUNS = Number(process.env.HOSTILE_RUNS) || 80
+/** A failure's seed and path, to run it again: `HOSTILE_SEED=-67402326 HOSTILE_PATH=11 npx vitest run …`. */
+const REPLAY = process.env.HOSTILE_SEED ? { seed: Number(process.env.HOSTILE_SEED), path: process.env.HOSTILE_PATH, endOnFailure: true } : {}
 
 /** The prototype is clean before and after every run: hostile keys must never pollute it. */
 function expectUnpolluted(): void {
@@ -81,7 +83,7 @@ describe('hostile streams, store only', () => {
         JSON.stringify(toReasoningMessages(state))
         if (stream.end !== 'open') expect(state.blocks.every((b) => b.status !== 'streaming')).toBe(true)
       }),
-      { numRuns: RUNS * 4 },
+      { numRuns: RUNS * 4, ...REPLAY },
     )
   }, Math.max(30_000, RUNS * 50))
 })
@@ -290,7 +292,7 @@ describe('hostile streams through the React layer', () => {
           errors.mockClear()
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, ...REPLAY },
     )
   }, Math.max(60_000, RUNS * 250))
 })
