@@ -70,6 +70,9 @@ export default defineConfig({
           // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where
           // the run then kept 64% of the two cores busy (277 s). Two workers: 186 s, every test the same.
           maxWorkers: Math.max(2, availableParallelism() - 1),
+          // A test asserts what happens, not how soon: the property tests over random markdown take
+          // 4 s here and went past Vitest's 5 s default on a loaded 2-core machine. Hung ones still end.
+          testTimeout: 30_000,
           include: ['test/core/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}', 'test/demo/**/*.test.{ts,tsx}', 'test/docs/**/*.test.{ts,tsx}', 'test/registry/**/*.test.{ts,tsx}'],
           setupFiles: [domSetup],
         },
