@@ -70,9 +70,6 @@ const START = 16 as Attr
 /** How deep constructs nest in the tree at most; deeper ones are flattened into their text. */
 const MAX_DEPTH = 32
 
-/** Whether `node` holds inline content only (a paragraph, a heading), so no paragraph may go in it. */
-const inlineOnly = (node: MarkdownElement): boolean => node.type === PARAGRAPH || (node.type >= HEADING_1 && node.type <= HEADING_6)
-
 /** Parses markdown into a tree. Inline constructs the text leaves open are marked `closed: false`. */
 export function parseMarkdown(text: string): MarkdownNode[] {
   const root: MarkdownElement = { type: DOCUMENT, attrs: {}, children: [], closed: true }
@@ -84,8 +81,7 @@ export function parseMarkdown(text: string): MarkdownNode[] {
   // then a line `\`\`\`b\`\`\``: a fence it took back, its info string holding backticks). That is the
   // outer paragraph going on after a line break (CommonMark), and <p> in <p> is not HTML (React
   // says so, and a browser's parser would split it): the inner one adds a break, and its content
-  // goes where the text is. `merged` holds the stack's depths where that node stands in for it.
-  const merged: number[] = []
+  // goes where the text is: that node stands in for it on the stack, and ends with its own end.
   let ending = false
   const top = () => stack[stack.length - 1]!
   // The parser hands text over about a character at a time. Joined as it comes (`+=`), each
@@ -114,10 +110,9 @@ export function parseMarkdown(text: string): MarkdownNode[] {
         skipped++
         return
       }
-      if (type === PARAGRAPH && stack.some(inlineOnly)) {
+      if (type === PARAGRAPH && stack.some((n) => n.type === PARAGRAPH)) {
         top().children.push({ type: LINE_BREAK, attrs: {}, children: [], closed: true })
         stack.push(top())
-        merged.push(stack.length)
         return
       }
       const node: MarkdownElement = { type, attrs: {}, children: [], closed: false }
@@ -130,13 +125,8 @@ export function parseMarkdown(text: string): MarkdownNode[] {
         skipped--
         return
       }
-      if (merged.at(-1) === stack.length) {
-        merged.pop()
-        stack.pop()
-        return
-      }
       const node = stack.length > 1 ? stack.pop()! : root
-      if (!ending) node.closed = true
+      if (!ending && node !== top()) node.closed = true
     },
     add_text(_data: undefined, chunk: string) {
       const node = top()
@@ -245,10 +235,7 @@ function unclosed(node: MarkdownElement, marker: string, source: string): string
 function backticks(node: MarkdownElement, source: string): string {
   const first = node.children[0]
   const at = source.lastIndexOf('`' + (typeof first === 'string' ? first : ''))
-  if (at === -1) return '`'
-  let start = at
-  while (start > 0 && source.charCodeAt(start - 1) === 96) start--
-  return source.slice(start, at + 1)
+  return at < 0 ? '`' : /`+$/.exec(source.slice(0, at + 1))![0]
 }
 
 function mapElement<N>(out: Out<N>, node: MarkdownElement, key: number, siblings: readonly MarkdownNode[], source: string): N {
