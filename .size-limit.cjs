@@ -330,11 +330,14 @@ const BUDGETS = {
   // on one store share one subscription that tells a text delta only to the timelines of its run,
   // and each checks its view without making it (a chat of 250 turns: a delta's commit 3.9-4.2 →
   // 1.9-2.2 ms); the scroll area follows the text after the frame's layout, not in the commit.
-  panel: '21.8 kB', // target 12 kB (issue 13)
+  // Then panel +0.09 kB (21.8 → 21.89), react +0.09 kB (43.45 → 43.54) and net of Radix +0.06 kB
+  // (42.3 → 42.36): markdown that never nests a paragraph in a paragraph (a line of backticks that
+  // is no fence made <p> in <p>) and an unclosed inline code span that keeps all its backticks.
+  panel: '21.9 kB', // target 12 kB (issue 13)
   core: '16.5 kB', // target 8 kB (issue 13; 5 kB in issue 6)
   'ai-sdk': '3.4 kB', // no target; new in issue 13
-  react: '43.45 kB', // target 20 kB (issue 13; 12 kB in issue 6)
-  'react net of radix': '42.3 kB',
+  react: '43.55 kB', // target 20 kB (issue 13; 12 kB in issue 6)
+  'react net of radix': '42.4 kB',
   'openai-responses': '4.05 kB', // target 2 kB, like every adapter
   anthropic: '3.4 kB',
   'chat-completions': '4.25 kB',
