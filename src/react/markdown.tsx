@@ -77,11 +77,6 @@ export function parseMarkdown(text: string): MarkdownNode[] {
   // Constructs nested deeper than MAX_DEPTH (`*_*_*_…`, `>>>>…`) add no element: their text goes
   // to the deepest one, so rendering never recurses past the stack (hostile input, never a crash).
   let skipped = 0
-  // The parser can open a paragraph inside a paragraph, or inside an inline construct in one (`a`
-  // then a line `\`\`\`b\`\`\``: a fence it took back, its info string holding backticks). That is the
-  // outer paragraph going on after a line break (CommonMark), and <p> in <p> is not HTML (React
-  // says so, and a browser's parser would split it): the inner one adds a break, and its content
-  // goes where the text is: that node stands in for it on the stack, and ends with its own end.
   let ending = false
   const top = () => stack[stack.length - 1]!
   // The parser hands text over about a character at a time. Joined as it comes (`+=`), each
@@ -110,6 +105,11 @@ export function parseMarkdown(text: string): MarkdownNode[] {
         skipped++
         return
       }
+      // The parser can open a paragraph inside a paragraph, or inside an inline construct in one (`a`
+      // then a line `\`\`\`b\`\`\``: a fence it took back, its info string holding backticks). That is the
+      // outer paragraph going on after a line break (CommonMark), and <p> in <p> is not HTML (React
+      // says so, and a browser's parser would split it): the inner one adds a break, and its content
+      // goes where the text is: that node stands in for it on the stack, and ends with its own end.
       if (type === PARAGRAPH && stack.some((n) => n.type === PARAGRAPH)) {
         top().children.push({ type: LINE_BREAK, attrs: {}, children: [], closed: true })
         stack.push(top())
