@@ -182,12 +182,8 @@ for (let i = 0; i < selected.length; ) {
   console.log(`━━━ side by side: ${((performance.now() - started) / 1000).toFixed(1)} s wall`);
 }
 
-/**
- * What failed, again at the end: a CI log is often read from its tail, where a failure printed
- * minutes earlier is long gone. From vitest's "Failed Tests" section when there is one, else the
- * step's last lines.
- */
-function failureDigest(key) {
+/** A step's log without its colour codes, a line each (none if it never started). */
+function logLines(key) {
   let text;
   try {
     text = readFileSync(resolve(logs, `${key}.log`), 'utf8');
@@ -195,7 +191,16 @@ function failureDigest(key) {
     return [];
   }
   // eslint-disable-next-line no-control-regex -- colour codes are what we strip
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  return text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+}
+
+/**
+ * What failed, again at the end: a CI log is often read from its tail, where a failure printed
+ * minutes earlier is long gone. From vitest's "Failed Tests" section when there is one, else the
+ * step's last lines.
+ */
+function failureDigest(key) {
+  const lines = logLines(key);
   // Vitest heads a file that failed outside its tests (a hook, an import) "Failed Suites".
   const start = lines.findIndex((line) => /⎯ Failed (?:Tests?|Suites?) \d+ ⎯|⎯ Unhandled Errors? ⎯/.test(line));
   return start >= 0 ? lines.slice(start, start + 120) : lines.slice(-40);
@@ -203,14 +208,7 @@ function failureDigest(key) {
 
 /** What failed in a step's log, a line each: tests, files that failed outside their tests, unhandled errors, examples. */
 function failedNames(key) {
-  let text;
-  try {
-    text = readFileSync(resolve(logs, `${key}.log`), 'utf8');
-  } catch {
-    return [];
-  }
-  // eslint-disable-next-line no-control-regex -- colour codes are what we strip
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const lines = logLines(key);
   // The skip summary's own list (test/engines/skip-summary.ts), which also names a file that
   // failed outside its tests and an unhandled error; else vitest's FAIL lines, the examples'
   // table rows, the runner's own FAIL: lines.
