@@ -354,11 +354,30 @@ async function smoke(dir, baseURL, log) {
     ]).finally(() => clearTimeout(timer));
   } catch (e) {
     error = e instanceof Error ? e.stack || e.message : String(e);
+    // What each page showed when the smoke failed: a CI log is all there is to go on.
+    for (const context of contexts) for (const p of context.pages()) error += `\n${await pageAtFailure(p)}`;
   }
   await Promise.all(contexts.map((c) => c.close().catch(() => {})));
   if (problems.length > 0) error = [error, ...problems].filter(Boolean).join('\n');
   if (error) log.push(`${error}\n`);
   return error;
+}
+
+/** A page's address, its reasoning panels' state (data-* attributes, status row) and the start of its text, as lines. */
+async function pageAtFailure(page) {
+  try {
+    const seen = await page.evaluate(() => ({
+      panels: [...document.querySelectorAll('[data-slot="reasoning-panel"]')].map((panel) => ({
+        data: { ...panel.dataset },
+        expanded: panel.querySelector('[data-slot="reasoning-trigger"]')?.getAttribute('aria-expanded') ?? null,
+        status: panel.querySelector('[data-slot="reasoning-status"]')?.textContent ?? null,
+      })),
+      text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 600),
+    }));
+    return [`page at failure ${page.url()}:`, ...seen.panels.map((p, i) => `  panel ${i}: ${JSON.stringify(p)}`), `  text: ${JSON.stringify(seen.text)}`].join('\n');
+  } catch (e) {
+    return `page at failure ${page.url()}: unreadable (${e instanceof Error ? e.message : String(e)})`;
+  }
 }
 
 /** Copies examples/<name> to a temp dir with the tarball path made absolute. */

@@ -210,12 +210,14 @@ function failureDigest(key) {
 function failedNames(key) {
   const lines = logLines(key);
   // The skip summary's own list (test/engines/skip-summary.ts), which also names a file that
-  // failed outside its tests and an unhandled error; else vitest's FAIL lines, the examples'
-  // table rows, the runner's own FAIL: lines.
+  // failed outside its tests and an unhandled error; else an example's failure with its first
+  // line ("┌── assistant-ui: smoke failed: …", scripts/examples.mjs), vitest's FAIL lines, the
+  // examples' table rows, the runner's own FAIL: lines.
   const head = lines.findLastIndex((l) => /^\d+ failure\(s\):$/.test(l));
   if (head >= 0) return lines.slice(head + 1).filter((l) => l.startsWith('  ')).map((l) => l.trim());
+  const reasons = lines.filter((l) => l.startsWith('┌── ')).map((l) => l.slice('┌── '.length).trim());
   const names = lines.map((l) => l.trim()).filter((l) => /^(?:FAIL\s|FAIL:|.*│ FAIL )/.test(l));
-  return [...new Set(names)];
+  return [...new Set([...reasons, ...names])];
 }
 
 for (const r of results.filter((result) => !result.ok)) {
