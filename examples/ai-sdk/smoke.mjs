@@ -40,8 +40,11 @@ export default async function smoke({ page, baseURL }) {
   if (JSON.stringify(order) !== JSON.stringify(expected)) throw new Error(`Parts in the wrong order: ${JSON.stringify(order)}`)
 
   // Opened: the first block's reasoning as markdown; the provider's signature never reaches the page.
+  // Once it has collapsed on its own (the answer started): opened before, the collapse could close it again.
   const trigger = panels.first().locator('[data-slot="reasoning-trigger"]')
-  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click()
+  await panels.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 10_000 })
+  await trigger.click()
+  await panels.first().locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 })
   const text = panels.first().locator('[data-slot="reasoning-text"]')
   await text.waitFor({ state: 'visible' })
   const shown = (await text.innerText()).replace(/\s+/g, ' ')

@@ -32,15 +32,21 @@ export default async function smoke({ page, baseURL }) {
   if ((await panel.first().getAttribute('data-status')) !== 'complete') throw new Error('The finished panel is not marked complete')
   await page.getByTestId('copilot-assistant-message').getByText('There are three r’s in “strawberry”.').waitFor({ timeout: 15_000 })
   if ((await panel.count()) !== 1) throw new Error(`Expected one reasoning panel, found ${await panel.count()}`)
-  // The run finishing after the answer re-renders the chat; the duration stays.
-  await page.waitForTimeout(1500)
+  // A second after it ended the panel collapses on its own; by then the answer has streamed
+  // to its end, re-rendering the chat: the duration stays. Waited for, not slept on,
+  // so a slow machine cannot read the panel in the middle of its collapse.
+  const trigger = panel.first().locator('[data-slot="reasoning-trigger"]')
+  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 10_000 }).catch(() => {
+    throw new Error('The finished panel did not collapse on its own')
+  })
   const later = await status.first().textContent()
   if (later !== finished) throw new Error(`The duration changed after the reasoning ended: ${JSON.stringify(finished)} → ${JSON.stringify(later)}`)
 
   // Opened: the whole reasoning, as markdown (bold), not raw text.
-  const trigger = panel.first().locator('[data-slot="reasoning-trigger"]')
-  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click()
-  if ((await trigger.getAttribute('aria-expanded')) !== 'true') throw new Error('The panel did not open on click')
+  await trigger.click()
+  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 }).catch(() => {
+    throw new Error('The panel did not open on click')
+  })
   const text = panel.first().locator('[data-slot="reasoning-text"]')
   await text.waitFor({ state: 'visible' })
   const shown = (await text.innerText()).replace(/\s+/g, ' ')

@@ -35,9 +35,13 @@ export default async function smoke({ page, baseURL }) {
     [live, ['s-t-r-a-w-b-e-r-r-y', "Three r's in total."]],
   ]
   for (const [panel, texts] of expectations) {
+    // Once it is closed (the saved one from the start, the live one collapsing on its own): opened before, the collapse could close it again.
     const trigger = panel.locator('[data-slot="reasoning-trigger"]')
-    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click()
-    if ((await trigger.getAttribute('aria-expanded')) !== 'true') throw new Error('A panel did not open on click')
+    await panel.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 10_000 })
+    await trigger.click()
+    await panel.locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 }).catch(() => {
+      throw new Error('A panel did not open on click')
+    })
     const text = panel.locator('[data-slot="reasoning-text"]')
     await text.waitFor({ state: 'visible' })
     const shown = (await text.innerText()).replace(/\s+/g, ' ')

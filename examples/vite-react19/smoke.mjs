@@ -24,9 +24,13 @@ export default async function smoke({ page, baseURL }) {
   if ((await panel.count()) !== 1) throw new Error(`Expected one reasoning panel, found ${await panel.count()}`)
 
   // Opened: the whole reasoning, rendered as markdown (bold), not as raw text.
+  // Once it has collapsed on its own: opened before, the collapse could close it again.
   const trigger = panel.first().locator('[data-slot="reasoning-trigger"]')
-  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click()
-  if ((await trigger.getAttribute('aria-expanded')) !== 'true') throw new Error('The panel did not open on click')
+  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 10_000 })
+  await trigger.click()
+  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 }).catch(() => {
+    throw new Error('The panel did not open on click')
+  })
   const text = panel.first().locator('[data-slot="reasoning-text"]')
   await text.waitFor({ state: 'visible' })
   const shown = (await text.innerText()).replace(/\s+/g, ' ')
