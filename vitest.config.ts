@@ -84,6 +84,9 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
           setupFiles: [domSetup],
+          // A poll waits for what must happen, not for how soon: Vitest's 1 s default timed out on a
+          // frozen-groups poll in WebKit with the two cores busy (80 paragraphs, 50 shown after 1 s).
+          expect: { poll: { timeout: 10_000 } },
           browser: { ...browser(), commands: { emulateMedia } },
         },
       },

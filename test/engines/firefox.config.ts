@@ -34,6 +34,8 @@ function project(name: string, include: string[], media?: FirefoxMedia, testName
       include,
       ...(testNamePattern && { testNamePattern }),
       setupFiles: [resolve(root, 'test/setup/dom.ts')],
+      // Polls wait for what must happen, not for how soon (vitest.config.ts says why).
+      expect: { poll: { timeout: 10_000 } },
       // One Firefox page runs the files one after another: 2 cores, and timings must not compete.
       fileParallelism: false,
       browser: {

@@ -35,6 +35,8 @@ const project = (name: string, include: string[], launch: WebKitProviderOptions,
     include,
     ...(testNamePattern && { testNamePattern }),
     setupFiles: [resolve(root, 'test/setup/dom.ts')],
+    // Polls wait for what must happen, not for how soon (vitest.config.ts says why).
+    expect: { poll: { timeout: 10_000 } },
     // WebDriver classic costs an HTTP round trip (and a frame switch) per action.
     testTimeout: 30_000,
     hookTimeout: 60_000,
