@@ -590,12 +590,11 @@ describe('HTTP errors', () => {
     const { url, closed } = route(async (res) => {
       res.writeHead(503, { 'content-type': 'text/plain' })
       await send(res, 'upstream busy')
-      await pause(10_000)
+      // The body ends only when the client goes away: a client waiting for its end never reports.
+      await new Promise((gone) => res.once('close', gone))
     })
-    const started = Date.now()
     connectSse(url, store)
     await ended
-    expect(Date.now() - started).toBeLessThan(1_000)
     expect(store.getState().failure).toBe('HTTP 503 Service Unavailable (text/plain): "upstream busy"')
     expect(await closed).toBe(true)
   })
