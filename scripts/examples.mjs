@@ -366,15 +366,29 @@ async function smoke(dir, baseURL, log) {
 /** A page's address, its reasoning panels' state (data-* attributes, status row) and the start of its text, as lines. */
 async function pageAtFailure(page) {
   try {
-    const seen = await page.evaluate(() => ({
-      panels: [...document.querySelectorAll('[data-slot="reasoning-panel"]')].map((panel) => ({
+    const seen = await page.evaluate(async () => ({
+      // The kit's panels, and the shadcn registry's card (its own data-slot names).
+      panels: [...document.querySelectorAll('[data-slot="reasoning-panel"], [data-slot="reasoning-card"]')].map((panel) => ({
+        slot: panel.getAttribute('data-slot'),
         data: { ...panel.dataset },
-        expanded: panel.querySelector('[data-slot="reasoning-trigger"]')?.getAttribute('aria-expanded') ?? null,
+        expanded: panel.querySelector('[data-slot="reasoning-trigger"], [data-slot="reasoning-card-trigger"]')?.getAttribute('aria-expanded') ?? null,
         status: panel.querySelector('[data-slot="reasoning-status"]')?.textContent ?? null,
       })),
+      // Whether the page still gets frames (a wait polls in them) and timers, and how soon.
+      visibility: document.visibilityState,
+      frameMs: await new Promise((done) => {
+        const start = performance.now();
+        requestAnimationFrame(() => done(Math.round(performance.now() - start)));
+        setTimeout(() => done('none within 2 s'), 2000);
+      }),
+      sinceLoadMs: Math.round(performance.now()),
       text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 600),
     }));
-    return [`page at failure ${page.url()}:`, ...seen.panels.map((p, i) => `  panel ${i}: ${JSON.stringify(p)}`), `  text: ${JSON.stringify(seen.text)}`].join('\n');
+    return [
+      `page at failure ${page.url()} (${seen.visibility}, a frame in ${seen.frameMs} ms, ${seen.sinceLoadMs} ms after it loaded):`,
+      ...seen.panels.map((p, i) => `  panel ${i}: ${JSON.stringify(p)}`),
+      `  text: ${JSON.stringify(seen.text)}`,
+    ].join('\n');
   } catch (e) {
     return `page at failure ${page.url()}: unreadable (${e instanceof Error ? e.message : String(e)})`;
   }

@@ -42,7 +42,7 @@ export default async function smoke({ page, baseURL }) {
   // Opened: the first block's reasoning as markdown; the provider's signature never reaches the page.
   // Once it has collapsed on its own (the answer started): opened before, the collapse could close it again.
   const trigger = panels.first().locator('[data-slot="reasoning-trigger"]')
-  await panels.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 10_000 })
+  await panels.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 })
   await trigger.click()
   await panels.first().locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 })
   const text = panels.first().locator('[data-slot="reasoning-text"]')

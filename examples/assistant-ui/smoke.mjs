@@ -35,7 +35,7 @@ export default async function smoke({ page, baseURL }) {
   // to its end, re-rendering the message: the duration stays. Waited for, not slept on,
   // so a slow machine cannot read the panel in the middle of its collapse.
   const trigger = panel.first().locator('[data-slot="reasoning-trigger"]')
-  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 10_000 }).catch(() => {
+  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 }).catch(() => {
     throw new Error('The finished panel did not collapse on its own')
   })
   const later = await status.first().textContent()

@@ -44,7 +44,7 @@ export default async function smoke({ page, baseURL, newPage }) {
   if (!/^Thought for \d+ seconds?$/.test((await statusOf(live)) ?? '')) throw new Error(`Live panel finished as ${JSON.stringify(await statusOf(live))}`)
   // Once it has collapsed on its own: opened before, the collapse could close it again.
   const trigger = live.locator('[data-slot="reasoning-trigger"]')
-  await live.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 10_000 })
+  await live.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 })
   await trigger.click()
   await live.locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 }).catch(() => {
     throw new Error('The live panel did not open on click')

@@ -37,7 +37,7 @@ export default async function smoke({ page, baseURL }) {
   for (const [panel, texts] of expectations) {
     // Once it is closed (the saved one from the start, the live one collapsing on its own): opened before, the collapse could close it again.
     const trigger = panel.locator('[data-slot="reasoning-trigger"]')
-    await panel.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 10_000 })
+    await panel.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 })
     await trigger.click()
     await panel.locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 }).catch(() => {
       throw new Error('A panel did not open on click')
