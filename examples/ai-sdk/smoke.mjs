@@ -21,7 +21,7 @@ export default async function smoke({ page, baseURL }) {
   await page.waitForFunction(
     () => [...document.querySelectorAll('[data-slot="reasoning-panel"] [data-slot="reasoning-status"]')].every((el) => /^Thought for /.test(el.textContent ?? '')),
     undefined,
-    { timeout: 10_000 },
+    { timeout: 30_000, polling: 100 },
   )
   const finished = await root.locator('[data-slot="reasoning-status"]').allTextContents()
   if (finished.length !== 2) throw new Error(`Expected two reasoning panels (one per step), found ${finished.length}`)

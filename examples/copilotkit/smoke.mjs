@@ -18,14 +18,14 @@ export default async function smoke({ page, baseURL }) {
   await page.waitForFunction(
     () => (document.querySelector('[data-slot="reasoning-text"]')?.textContent ?? '').includes('strawberry'),
     undefined,
-    { timeout: 15_000 },
+    { timeout: 30_000, polling: 100 },
   )
 
   // The answer starts: "Thought for N seconds", measured while the message streamed.
   await page.waitForFunction(
     () => /^Thought for /.test(document.querySelector('[data-slot="reasoning-status"]')?.textContent ?? ''),
     undefined,
-    { timeout: 30_000 },
+    { timeout: 30_000, polling: 100 },
   )
   const finished = await status.first().textContent()
   if (!/^Thought for \d+ seconds?$/.test(finished ?? '')) throw new Error(`Finished status row: ${JSON.stringify(finished)}`)

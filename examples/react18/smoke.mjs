@@ -25,7 +25,7 @@ export default async function smoke({ page, baseURL }) {
   await page.waitForFunction(
     () => /^Thought for /.test(document.querySelector('section[aria-labelledby="now"] [data-slot="reasoning-status"]')?.textContent ?? ''),
     undefined,
-    { timeout: 30_000 },
+    { timeout: 30_000, polling: 100 },
   )
   if (!/^Thought for \d+ seconds?$/.test((await statusOf(live)) ?? '')) throw new Error(`Live panel finished as ${JSON.stringify(await statusOf(live))}`)
 

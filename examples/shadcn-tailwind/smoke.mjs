@@ -49,7 +49,7 @@ export default async function smoke({ page, baseURL }) {
   const padding = await trigger.evaluate((element) => getComputedStyle(element).paddingInlineStart)
   if (padding === '0px') throw new Error('the trigger has no inline padding (px-3): Tailwind\'s classes are not applied')
 
-  await page.waitForFunction(() => (document.querySelector('[data-slot="reasoning-card"]')?.textContent ?? '').includes('A rename in place is out.'))
+  await page.waitForFunction(() => (document.querySelector('[data-slot="reasoning-card"]')?.textContent ?? '').includes('A rename in place is out.'), undefined, { polling: 100 })
   const whileStreaming = await axeViolations(page)
   if (whileStreaming.length > 0) throw new Error(`axe, while streaming:\n${whileStreaming.join('\n')}`)
 
@@ -87,7 +87,7 @@ export default async function smoke({ page, baseURL }) {
   // Dark mode: the theme's .dark tokens, the same checks.
   const lightBackground = box.background
   await page.emulateMedia({ colorScheme: 'dark' })
-  await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
+  await page.waitForFunction(() => document.documentElement.classList.contains('dark'), undefined, { polling: 100 })
   const darkBackground = await panel.evaluate((element) => getComputedStyle(element).backgroundColor)
   if (darkBackground === lightBackground) throw new Error(`the panel keeps its light background (${darkBackground}) in dark mode`)
   const inDark = await axeViolations(page)

@@ -17,7 +17,7 @@ export default async function smoke({ page, baseURL }) {
   await page.waitForFunction(
     () => /^Thought for /.test(document.querySelector('[data-slot="reasoning-status"]')?.textContent ?? ''),
     undefined,
-    { timeout: 30_000 },
+    { timeout: 30_000, polling: 100 },
   )
   const finished = await status.first().textContent()
   if (!/^Thought for \d+ seconds?$/.test(finished ?? '')) throw new Error(`Finished status row: ${JSON.stringify(finished)}`)
