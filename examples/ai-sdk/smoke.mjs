@@ -17,11 +17,11 @@ export default async function smoke({ page, baseURL }) {
   if ((await panels.first().getAttribute('data-status')) !== 'streaming') throw new Error('The first panel is not marked streaming while the reasoning streams')
 
   // Finished: the answer, and every panel says how long it thought (measured in the browser).
-  await page.getByText('Lisbon is warmer right now: 19 °C, against 4 °C in Oslo.').waitFor({ timeout: 30_000 })
+  await page.getByText('Lisbon is warmer right now: 19 °C, against 4 °C in Oslo.').waitFor()
   await page.waitForFunction(
     () => [...document.querySelectorAll('[data-slot="reasoning-panel"] [data-slot="reasoning-status"]')].every((el) => /^Thought for /.test(el.textContent ?? '')),
     undefined,
-    { timeout: 30_000, polling: 100 },
+    { polling: 100 },
   )
   const finished = await root.locator('[data-slot="reasoning-status"]').allTextContents()
   if (finished.length !== 2) throw new Error(`Expected two reasoning panels (one per step), found ${finished.length}`)
@@ -42,7 +42,7 @@ export default async function smoke({ page, baseURL }) {
   // Opened: the first block's reasoning as markdown; the provider's signature never reaches the page.
   // Once it has collapsed on its own (the answer started): opened before, the collapse could close it again.
   const trigger = panels.first().locator('[data-slot="reasoning-trigger"]')
-  await panels.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 })
+  await panels.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor()
   await trigger.click()
   await panels.first().locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 })
   const text = panels.first().locator('[data-slot="reasoning-text"]')

@@ -17,14 +17,14 @@ export default async function smoke({ page, baseURL }) {
   await page.waitForFunction(
     () => (document.querySelector('.message.assistant [data-slot="reasoning-text"]')?.textContent ?? '').includes('strawberry'),
     undefined,
-    { timeout: 30_000, polling: 100 },
+    { polling: 100 },
   )
 
   // The answer starts: the part is complete, "Thought for N seconds" with the time measured while it streamed.
   await page.waitForFunction(
     () => /^Thought for /.test(document.querySelector('.message.assistant [data-slot="reasoning-status"]')?.textContent ?? ''),
     undefined,
-    { timeout: 30_000, polling: 100 },
+    { polling: 100 },
   )
   const finished = await status.first().textContent()
   if (!/^Thought for \d+ seconds?$/.test(finished ?? '')) throw new Error(`Finished status row: ${JSON.stringify(finished)}`)
@@ -35,7 +35,7 @@ export default async function smoke({ page, baseURL }) {
   // to its end, re-rendering the message: the duration stays. Waited for, not slept on,
   // so a slow machine cannot read the panel in the middle of its collapse.
   const trigger = panel.first().locator('[data-slot="reasoning-trigger"]')
-  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 }).catch(() => {
+  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor().catch(() => {
     throw new Error('The finished panel did not collapse on its own')
   })
   const later = await status.first().textContent()

@@ -39,12 +39,12 @@ export default async function smoke({ page, baseURL, newPage }) {
   await page.waitForFunction(
     () => /^Thought for /.test(document.querySelector('section[aria-labelledby="now"] [data-slot="reasoning-status"]')?.textContent ?? ''),
     undefined,
-    { timeout: 30_000, polling: 100 },
+    { polling: 100 },
   )
   if (!/^Thought for \d+ seconds?$/.test((await statusOf(live)) ?? '')) throw new Error(`Live panel finished as ${JSON.stringify(await statusOf(live))}`)
   // Once it has collapsed on its own: opened before, the collapse could close it again.
   const trigger = live.locator('[data-slot="reasoning-trigger"]')
-  await live.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 })
+  await live.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor()
   await trigger.click()
   await live.locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 }).catch(() => {
     throw new Error('The live panel did not open on click')
@@ -72,7 +72,7 @@ export default async function smoke({ page, baseURL, newPage }) {
   await arabic.waitForFunction(
     () => document.querySelector('section[aria-labelledby="earlier"] [data-slot="reasoning-trigger"]')?.getAttribute('aria-expanded') === 'false',
     undefined,
-    { timeout: 30_000, polling: 100 },
+    { polling: 100 },
   )
   const arabicStatus = await arabicSaved.locator('[data-slot="reasoning-status"]').textContent()
   if (arabicStatus !== 'Thought for 12 seconds') throw new Error(`In an ar-EG browser, the saved panel's status row says ${JSON.stringify(arabicStatus)}`)

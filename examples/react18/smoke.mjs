@@ -25,7 +25,7 @@ export default async function smoke({ page, baseURL }) {
   await page.waitForFunction(
     () => /^Thought for /.test(document.querySelector('section[aria-labelledby="now"] [data-slot="reasoning-status"]')?.textContent ?? ''),
     undefined,
-    { timeout: 30_000, polling: 100 },
+    { polling: 100 },
   )
   if (!/^Thought for \d+ seconds?$/.test((await statusOf(live)) ?? '')) throw new Error(`Live panel finished as ${JSON.stringify(await statusOf(live))}`)
 
@@ -37,7 +37,7 @@ export default async function smoke({ page, baseURL }) {
   for (const [panel, texts] of expectations) {
     // Once it is closed (the saved one from the start, the live one collapsing on its own): opened before, the collapse could close it again.
     const trigger = panel.locator('[data-slot="reasoning-trigger"]')
-    await panel.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 })
+    await panel.locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor()
     await trigger.click()
     await panel.locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 }).catch(() => {
       throw new Error('A panel did not open on click')

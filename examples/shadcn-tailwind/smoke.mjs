@@ -54,8 +54,8 @@ export default async function smoke({ page, baseURL }) {
   if (whileStreaming.length > 0) throw new Error(`axe, while streaming:\n${whileStreaming.join('\n')}`)
 
   // Streaming, then finished: the status wording follows.
-  // Polled on a timer, not in frames; the limits only end a hung run (the checks are that it happens).
-  await page.waitForFunction(() => document.querySelector('[data-slot="reasoning-card"]')?.getAttribute('data-status') === 'complete', undefined, { timeout: 30_000, polling: 100 })
+  // Polled on a timer, not in frames, up to the runner's 30 s (a limit that only ends a hung run).
+  await page.waitForFunction(() => document.querySelector('[data-slot="reasoning-card"]')?.getAttribute('data-status') === 'complete', undefined, { polling: 100 })
   const statuses = await page.evaluate(() => window.__reasoningStatuses)
   if (statuses[0] !== 'streaming' || statuses.at(-1) !== 'complete') throw new Error(`expected streaming, then complete; the panel went ${JSON.stringify(statuses)}`)
   const label = (await trigger.innerText()).trim()
@@ -63,7 +63,7 @@ export default async function smoke({ page, baseURL }) {
   if (!label.includes('Checking what the migration touches')) throw new Error(`the status row has no title: "${label}"`)
 
   // The default policy collapses a finished panel; the user opens it with the keyboard.
-  await page.waitForFunction(() => document.querySelector('[data-slot="reasoning-card"]')?.getAttribute('data-state') === 'closed', undefined, { timeout: 30_000, polling: 100 })
+  await page.waitForFunction(() => document.querySelector('[data-slot="reasoning-card"]')?.getAttribute('data-state') === 'closed', undefined, { polling: 100 })
   const content = panel.locator('[data-slot="reasoning-card-content"]')
   if (await content.isVisible()) throw new Error('the collapsed panel still shows its text')
   await page.keyboard.press('Tab')

@@ -17,7 +17,7 @@ export default async function smoke({ page, baseURL }) {
   await page.waitForFunction(
     () => /^Thought for /.test(document.querySelector('[data-slot="reasoning-status"]')?.textContent ?? ''),
     undefined,
-    { timeout: 30_000, polling: 100 },
+    { polling: 100 },
   )
   const finished = await status.first().textContent()
   if (!/^Thought for \d+ seconds?$/.test(finished ?? '')) throw new Error(`Finished status row: ${JSON.stringify(finished)}`)
@@ -26,7 +26,7 @@ export default async function smoke({ page, baseURL }) {
   // Opened: the whole reasoning, rendered as markdown (bold), not as raw text.
   // Once it has collapsed on its own: opened before, the collapse could close it again.
   const trigger = panel.first().locator('[data-slot="reasoning-trigger"]')
-  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor({ timeout: 30_000 })
+  await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="false"]').waitFor()
   await trigger.click()
   await panel.first().locator('[data-slot="reasoning-trigger"][aria-expanded="true"]').waitFor({ timeout: 5_000 }).catch(() => {
     throw new Error('The panel did not open on click')
