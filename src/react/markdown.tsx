@@ -596,6 +596,34 @@ function tildeFences(text: string): string {
 }
 
 /**
+ * A code block closed at the end of its last line of code (`print(1)\`\`\``, as models write it):
+ * the parser closes the fence there too, but drops the character before the backticks (`print(1`),
+ * and at the end of the text drops that and the backticks. The backticks go on a line of their
+ * own, as a closing fence is written, and the code keeps all of its characters.
+ */
+function gluedFences(text: string): string {
+  const first = text.indexOf('```')
+  if (first === -1 || text.indexOf('```', first + 3) === -1) return text
+  const lines = text.split('\n')
+  let fence: string | undefined
+  let changed = false
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    if (fence !== undefined && fence[0] === '`' && !FENCE_LINE.test(line)) {
+      const run = /[^`](`+)$/.exec(line)
+      if (run !== null && run[1]!.length === fence.length) {
+        lines[i] = `${line.slice(0, -fence.length)}\n${fence}`
+        fence = undefined
+        changed = true
+        continue
+      }
+    }
+    fence = fenceAfter(line, fence)
+  }
+  return changed ? lines.join('\n') : text
+}
+
+/**
  * Splits a paragraph at bold title lines (`**Counting legs**` followed by a
  * newline is a heading, as OpenAI-style summaries write it), outside code
  * fences. The live paragraph's last line may still grow, so it is not a title yet.
@@ -632,7 +660,7 @@ function mapParagraph<N>(out: Out<N>, text: string, live: boolean): N[] {
     let source: string
     let nodes: MarkdownNode[]
     try {
-      source = tildeFences(segment.text)
+      source = gluedFences(tildeFences(segment.text))
       nodes = parseMarkdown(source)
     } catch {
       return out.element('p', { dir: 'auto' }, [segment.text], i)
@@ -669,7 +697,7 @@ function allClosed(nodes: readonly MarkdownNode[]): boolean {
 function cleanPiece(piece: string): boolean {
   if (segments(piece, false).length !== 1) return false
   try {
-    const nodes = parseMarkdown(tildeFences(piece))
+    const nodes = parseMarkdown(gluedFences(tildeFences(piece)))
     const [only] = nodes
     return nodes.length === 1 && typeof only !== 'string' && only !== undefined && only.type === PARAGRAPH && allClosed(only.children)
   } catch {

@@ -297,6 +297,24 @@ describe('streaming', () => {
     expect(md('Intro\n**Counting legs**\n', true).querySelector('[data-slot="reasoning-heading"]')).toHaveTextContent('Counting legs')
   })
 
+  it('given a code block closed at the end of its last line of code, should keep every character of the code', () => {
+    // The parser closes the fence there but dropped the character before it (`print(1` for `print(1)`).
+    expect(md('```py\nprint(1)```').querySelector('code')!.textContent).toBe('print(1)')
+    const after = md('```py\nprint(1)```\nThen the output.')
+    expect(after.querySelector('code')!.textContent).toBe('print(1)')
+    expect(after.querySelector(':scope > p')).toHaveTextContent('Then the output.')
+    // A longer run of backticks closes nothing (the parser keeps it as code too).
+    expect(md('```\nab````').querySelector('code')!.textContent).toBe('ab````')
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z0-9()=+;.,'"][a-z0-9 ()=+;.,'"]{0,11}$/), { minLength: 1, maxLength: 5 }), fc.constantFrom('', 'py', 'js'), fc.boolean(), (lines, language, live) => {
+        const { container, unmount } = render(<Markdown text={'```' + language + '\n' + lines.join('\n') + '```'} live={live} />)
+        expect(container.querySelector('code')!.textContent).toBe(lines.join('\n'))
+        unmount()
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it('should keep a streaming code block one block across blank lines in a panel', () => {
     const panel = panelWith('Try:\n\n```js\nconst a = 1\n\n')
     panel.append('const b = 2\n```\n\nDone')
