@@ -11,7 +11,7 @@ import {
   markdownText, plainText, Reasoning, ReasoningPanel, ReasoningProvider, ReasoningStatusLabel, ReasoningText,
   type RenderText, type WholeParagraphRenderer,
 } from 'reasoning-ui'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RUN_CHARS } from '../../src/react/text'
 import { useCopy } from '../../src/react/copy'
 import type * as CopyModule from '../../src/react/copy'
@@ -40,6 +40,11 @@ function endless(chars: number): string {
 const letters = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '')
 
 function streamingPanel(renderText: RenderText | undefined, onRender?: (id: string) => void) {
+  // A clock that stands still. A split slowed by a busy machine (1 ms or more) makes the updates
+  // after it wait for a timer, up to 100 ms (SPLIT_SHARE in text.tsx), and these tests read the
+  // text right after their updates: one, in a unit lane beside typecheck and lint, read all but the
+  // last 5.6 KB. How long splits wait is split-pace.test.tsx's.
+  vi.spyOn(performance, 'now').mockReturnValue(1_000)
   const store = testStore()
   feed(store, run(), span('s1'), msgStart('m1'))
   const ui = () => {
@@ -81,6 +86,8 @@ function countingMarkdown() {
   })
   return { renderer, calls, liveCalls }
 }
+
+afterEach(() => vi.restoreAllMocks())
 
 describe('an endless paragraph', () => {
   it('given 40 KB with no blank line streamed in 400 deltas, should render each finished run once and only the last run per delta', () => {
