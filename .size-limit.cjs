@@ -333,11 +333,14 @@ const BUDGETS = {
   // Then panel +0.09 kB (21.8 → 21.89), react +0.09 kB (43.45 → 43.54) and net of Radix +0.06 kB
   // (42.3 → 42.36): markdown that never nests a paragraph in a paragraph (a line of backticks that
   // is no fence made <p> in <p>) and an unclosed inline code span that keeps all its backticks.
-  panel: '21.9 kB', // target 12 kB (issue 13)
+  // Then panel +0.11 kB (21.89 → 22.0), react +0.1 kB (43.54 → 43.64) and net of Radix +0.11 kB
+  // (42.36 → 42.47): a code block closed at the end of its last line of code (`print(1)` and the
+  // backticks on one line) keeps every character; the parser dropped the one before the backticks.
+  panel: '22.05 kB', // target 12 kB (issue 13)
   core: '16.5 kB', // target 8 kB (issue 13; 5 kB in issue 6)
   'ai-sdk': '3.4 kB', // no target; new in issue 13
-  react: '43.55 kB', // target 20 kB (issue 13; 12 kB in issue 6)
-  'react net of radix': '42.4 kB',
+  react: '43.7 kB', // target 20 kB (issue 13; 12 kB in issue 6)
+  'react net of radix': '42.5 kB',
   'openai-responses': '4.05 kB', // target 2 kB, like every adapter
   anthropic: '3.4 kB',
   'chat-completions': '4.25 kB',

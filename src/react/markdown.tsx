@@ -602,25 +602,20 @@ function tildeFences(text: string): string {
  * own, as a closing fence is written, and the code keeps all of its characters.
  */
 function gluedFences(text: string): string {
-  const first = text.indexOf('```')
-  if (first === -1 || text.indexOf('```', first + 3) === -1) return text
-  const lines = text.split('\n')
+  if (!text.includes('```')) return text
   let fence: string | undefined
-  let changed = false
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!
-    if (fence !== undefined && fence[0] === '`' && !FENCE_LINE.test(line)) {
-      const run = /[^`](`+)$/.exec(line)
-      if (run !== null && run[1]!.length === fence.length) {
-        lines[i] = `${line.slice(0, -fence.length)}\n${fence}`
+  return text
+    .split('\n')
+    .map((line) => {
+      const at = line.length - (fence?.length ?? 0)
+      if (fence?.[0] === '`' && at > 0 && line.endsWith(fence) && line[at - 1] !== '`' && !FENCE_LINE.test(line)) {
         fence = undefined
-        changed = true
-        continue
+        return `${line.slice(0, at)}\n${line.slice(at)}`
       }
-    }
-    fence = fenceAfter(line, fence)
-  }
-  return changed ? lines.join('\n') : text
+      fence = fenceAfter(line, fence)
+      return line
+    })
+    .join('\n')
 }
 
 /**
