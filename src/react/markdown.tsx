@@ -602,7 +602,9 @@ function tildeFences(text: string): string {
  * own, as a closing fence is written, and the code keeps all of its characters.
  */
 function gluedFences(text: string): string {
-  if (!text.includes('```')) return text
+  // Only a text with a line that ends in backticks after something else (a fence closed on its own
+  // line does not): a streaming code block is parsed again at every frame, and is not copied for this.
+  if (!/[^`\n]`{3,}$/m.test(text)) return text
   let fence: string | undefined
   return text
     .split('\n')
