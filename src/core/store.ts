@@ -7,7 +7,7 @@ import { materialize } from './snapshot'
 export type FlushMode = 'frame' | 'microtask' | 'sync'
 
 export interface ReasoningStoreOptions {
-  /** Batch notifications to one per animation frame (default), one per microtask, or none (`sync`, one per change). */
+  /** Batch notifications to one per animation frame (default: in a task just after the frame renders), one per microtask, or none (`sync`, one per change). */
   readonly flush?: FlushMode
   /** The clock used when events carry no `timestamp`. Default `Date.now`. */
   readonly now?: () => number
@@ -34,10 +34,47 @@ export interface ReasoningStore {
   reset(): void
 }
 
-/** Next animation frame where there is one (browsers), else about one frame's time (servers, workers). */
+/**
+ * Just after the next animation frame renders, where there are frames (browsers), else after about
+ * one frame's time (servers, workers). After the frame, not in it: what listeners do with a change
+ * (React's render and commit of a streaming panel, the layout that reads) is a task of its own, and
+ * the frame's style, layout and paint are another, so that neither adds to the other's task. In the
+ * frame's callback, the two made one task that passed 50 ms on a megabyte trace
+ * (docs/performance.md). The change shows in the frame after.
+ */
 function frame(run: () => void): void {
-  if (typeof globalThis.requestAnimationFrame === 'function') globalThis.requestAnimationFrame(() => run())
+  if (typeof globalThis.requestAnimationFrame === 'function') globalThis.requestAnimationFrame(() => afterRender(run))
   else setTimeout(run, 16)
+}
+
+/** Runs waiting for the task after this frame's rendering: one message for all the stores of a page. */
+const afterRendering: (() => void)[] = []
+let channel: MessageChannel | undefined
+
+/** Runs `run` in a task of its own: posted from a frame's callback, it comes after that frame's rendering. */
+function afterRender(run: () => void): void {
+  if (typeof MessageChannel !== 'function') return void setTimeout(run, 0)
+  if (!channel) {
+    channel = new MessageChannel()
+    // One store's broken listener does not starve the other stores.
+    channel.port1.onmessage = () => callAll(afterRendering.splice(0))
+    // Node's ports keep its process alive while they listen; a store never waits on one.
+    ;(channel.port1 as { unref?: () => void }).unref?.()
+  }
+  if (afterRendering.push(run) === 1) channel.port2.postMessage(null)
+}
+
+/** Calls each of `calls`: one that throws does not stop the others, and the first error is rethrown once they ran. */
+function callAll(calls: readonly (() => void)[]): void {
+  let failure: { error: unknown } | undefined
+  for (const call of calls) {
+    try {
+      call()
+    } catch (error) {
+      failure ??= { error }
+    }
+  }
+  if (failure) throw failure.error
 }
 
 export function createReasoningStore(options: ReasoningStoreOptions = {}): ReasoningStore {
@@ -54,16 +91,8 @@ export function createReasoningStore(options: ReasoningStoreOptions = {}): Reaso
     const state = getState()
     if (state === notified) return
     notified = state
-    let failure: { error: unknown } | undefined
-    for (const listener of [...listeners]) {
-      try {
-        listener()
-      } catch (error) {
-        // One broken listener must not starve the others; its error still surfaces.
-        failure ??= { error }
-      }
-    }
-    if (failure) throw failure.error
+    // One broken listener must not starve the others; its error still surfaces.
+    callAll([...listeners])
   }
 
   const schedule = () => {

@@ -31,7 +31,7 @@ describe('createReasoningStore', () => {
     expect(store.getState().blocks[0]!.messages[0]!.text).toHaveLength(100)
   })
 
-  it('given flush "frame" (the default), should notify once per animation frame', () => {
+  it('given flush "frame" (the default), should notify once per animation frame, in a task after it renders', async () => {
     const callbacks: FrameRequestCallback[] = []
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb))
     const store = createReasoningStore()
@@ -42,12 +42,45 @@ describe('createReasoningStore', () => {
     store.dispatch(content('m', 'a'))
     expect(callbacks).toHaveLength(1)
     callbacks.shift()!(0)
-    expect(listener).toHaveBeenCalledTimes(1)
+    // Not in the frame's callback, nor in a microtask of it: in a task of its own.
+    expect(listener).not.toHaveBeenCalled()
+    await Promise.resolve()
+    expect(listener).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1))
     store.dispatch(content('m', 'b'))
     store.dispatch(content('m', 'c'))
     expect(callbacks).toHaveLength(1)
     callbacks.shift()!(16)
-    expect(listener).toHaveBeenCalledTimes(2)
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(2))
+    expect(store.getState().blocks[0]!.messages[0]!.text).toBe('abc')
+    expect(callbacks).toHaveLength(0)
+  })
+
+  it('given flush "frame" and two stores, one with a listener that throws, should still notify the other', async () => {
+    const callbacks: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb))
+    const errors: unknown[] = []
+    const onError = (error: unknown) => errors.push(error)
+    const vitestHandlers = process.listeners('uncaughtException')
+    process.removeAllListeners('uncaughtException')
+    process.on('uncaughtException', onError)
+    try {
+      const broken = createReasoningStore()
+      const fine = createReasoningStore()
+      broken.subscribe(() => {
+        throw new Error('bad listener')
+      })
+      const listener = vi.fn()
+      fine.subscribe(listener)
+      broken.dispatch(run())
+      fine.dispatch(run())
+      for (const callback of callbacks.splice(0)) callback(0)
+      await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1))
+      await vi.waitFor(() => expect(errors).toEqual([new Error('bad listener')]))
+    } finally {
+      process.off('uncaughtException', onError)
+      for (const handler of vitestHandlers) process.on('uncaughtException', handler)
+    }
   })
 
   it('given getState between notifications, should already be current', () => {
