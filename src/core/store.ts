@@ -56,25 +56,22 @@ function afterRender(run: () => void): void {
   if (typeof MessageChannel !== 'function') return void setTimeout(run, 0)
   if (!channel) {
     channel = new MessageChannel()
-    // One store's broken listener does not starve the other stores.
-    channel.port1.onmessage = () => callAll(afterRendering.splice(0))
+    channel.port1.onmessage = () => {
+      for (const next of afterRendering.splice(0)) {
+        try {
+          next()
+        } catch (error) {
+          // Each store's error surfaces, in a task of its own, and starves no other store.
+          setTimeout(() => {
+            throw error
+          })
+        }
+      }
+    }
     // Node's ports keep its process alive while they listen; a store never waits on one.
     ;(channel.port1 as { unref?: () => void }).unref?.()
   }
   if (afterRendering.push(run) === 1) channel.port2.postMessage(null)
-}
-
-/** Calls each of `calls`: one that throws does not stop the others, and the first error is rethrown once they ran. */
-function callAll(calls: readonly (() => void)[]): void {
-  let failure: { error: unknown } | undefined
-  for (const call of calls) {
-    try {
-      call()
-    } catch (error) {
-      failure ??= { error }
-    }
-  }
-  if (failure) throw failure.error
 }
 
 export function createReasoningStore(options: ReasoningStoreOptions = {}): ReasoningStore {
@@ -91,8 +88,23 @@ export function createReasoningStore(options: ReasoningStoreOptions = {}): Reaso
     const state = getState()
     if (state === notified) return
     notified = state
-    // One broken listener must not starve the others; its error still surfaces.
-    callAll([...listeners])
+    // The next frame is asked for now, before a source that dispatches in its own frame callbacks
+    // dispatches into it: asked for then, it would be the frame after, and such a source would be
+    // shown every other frame. Nothing changed by then: it notifies nothing, and asks for no more.
+    if (flush === 'frame') {
+      scheduled = true
+      frame(notify)
+    }
+    let failure: { error: unknown } | undefined
+    for (const listener of [...listeners]) {
+      try {
+        listener()
+      } catch (error) {
+        // One broken listener must not starve the others; its error still surfaces.
+        failure ??= { error }
+      }
+    }
+    if (failure) throw failure.error
   }
 
   const schedule = () => {

@@ -53,10 +53,46 @@ describe('createReasoningStore', () => {
     callbacks.shift()!(16)
     await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(2))
     expect(store.getState().blocks[0]!.messages[0]!.text).toBe('abc')
+    // The next frame was asked for already; with nothing new by then, it notifies nothing and asks for no more.
+    expect(callbacks).toHaveLength(1)
+    callbacks.shift()!(32)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(listener).toHaveBeenCalledTimes(2)
     expect(callbacks).toHaveLength(0)
   })
 
-  it('given flush "frame" and two stores, one with a listener that throws, should still notify the other', async () => {
+  it('given flush "frame" and a source that dispatches in its own frame callbacks, should notify at every frame', async () => {
+    let callbacks: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb))
+    const store = createReasoningStore()
+    const listener = vi.fn()
+    store.subscribe(listener)
+    store.dispatch(run())
+    store.dispatch(msgStart('m'))
+    let sent = 0
+    const produce = () =>
+      requestAnimationFrame(() => {
+        store.dispatch(content('m', String(sent++ % 10)))
+        produce()
+      })
+    produce()
+    /** One frame: its callbacks in the order they were asked for, then the tasks after its rendering. */
+    const frameRuns = async (time: number) => {
+      const due = callbacks
+      callbacks = []
+      for (const callback of due) callback(time)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await frameRuns(0)
+    const before = listener.mock.calls.length
+    for (let frame = 1; frame <= 6; frame++) {
+      await frameRuns(frame * 16)
+      expect(listener).toHaveBeenCalledTimes(before + frame)
+    }
+    expect(store.getState().blocks[0]!.messages[0]!.text).toHaveLength(sent)
+  })
+
+  it('given flush "frame" and three stores, two with a listener that throws, should still notify the other and surface every error', async () => {
     const callbacks: FrameRequestCallback[] = []
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb))
     const errors: unknown[] = []
@@ -67,16 +103,22 @@ describe('createReasoningStore', () => {
     try {
       const broken = createReasoningStore()
       const fine = createReasoningStore()
+      const alsoBroken = createReasoningStore()
       broken.subscribe(() => {
         throw new Error('bad listener')
+      })
+      alsoBroken.subscribe(() => {
+        throw new Error('another bad listener')
       })
       const listener = vi.fn()
       fine.subscribe(listener)
       broken.dispatch(run())
       fine.dispatch(run())
+      alsoBroken.dispatch(run())
       for (const callback of callbacks.splice(0)) callback(0)
       await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1))
-      await vi.waitFor(() => expect(errors).toEqual([new Error('bad listener')]))
+      // Every store's error surfaces, not only the first one's.
+      await vi.waitFor(() => expect(errors).toEqual([new Error('bad listener'), new Error('another bad listener')]))
     } finally {
       process.off('uncaughtException', onError)
       for (const handler of vitestHandlers) process.on('uncaughtException', handler)
