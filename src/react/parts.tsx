@@ -37,7 +37,7 @@ import { formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats
 import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from './open-state'
 import { safeLocale, useReasoningConfig } from './provider'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
-import { StreamingText, type RenderText } from './text'
+import { followedBySelf, followedTops, StreamingText, type RenderText } from './text'
 
 export interface ReasoningContextValue {
   /** The block as the visibility level allows it: the only view of the block parts get. */
@@ -718,10 +718,9 @@ export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function Reasoning
   const own = useRef<HTMLDivElement | null>(null)
   const following = useRef(true)
   // Where the area last scrolled itself to follow the text (see `onScroll`).
-  const followedTo = useRef<number | undefined>(undefined)
   const follow = (element: HTMLElement): void => {
     element.scrollTop = element.scrollHeight
-    followedTo.current = element.scrollTop
+    followedTops.set(element, element.scrollTop)
   }
   const growth = useRef<{ readonly observer: ResizeObserver; readonly observed: WeakSet<Element> } | null>(null)
   const streaming = block.status === 'streaming'
@@ -802,8 +801,7 @@ export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function Reasoning
         // The area's own scroll says nothing of the reader, however far from the bottom the text
         // has grown by the time its event comes (a commit between the scroll and its event: in
         // Firefox a live text's catch-up commit, after which the panel stopped following).
-        const ours = followedTo.current !== undefined && Math.abs(element.scrollTop - followedTo.current) < 1
-        if (!ours) following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK
+        if (!followedBySelf(element)) following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK
         markOverflow(element)
       }}
     />
