@@ -240,13 +240,17 @@ export class ChatSession {
     this.notify()
   }
 
-  /** Publishes streaming changes at most once per animation frame. */
+  /**
+   * Publishes streaming changes at most once per animation frame, just after the frame renders, as
+   * the reasoning store notifies: the answer and the panels then show in the same frame, and React's
+   * commit is no part of the frame's own task.
+   */
   private publishSoon(patch: () => Partial<ChatSnapshot>): void {
     this.pending = patch
     if (typeof requestAnimationFrame !== 'function') return this.flush()
     if (this.scheduled) return
     this.scheduled = true
-    requestAnimationFrame(() => this.flush())
+    requestAnimationFrame(() => setTimeout(() => this.flush(), 0))
   }
 
   private flush(): void {
