@@ -31,7 +31,8 @@ describe('createReasoningStore', () => {
     expect(store.getState().blocks[0]!.messages[0]!.text).toHaveLength(100)
   })
 
-  it('given flush "frame" (the default), should notify once per animation frame, in a task after it renders', async () => {
+  /** A store with the default flush and a listener, on frames the test runs: `callbacks` holds what was asked of the next one. */
+  function storeOnTestFrames() {
     const callbacks: FrameRequestCallback[] = []
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb))
     const store = createReasoningStore()
@@ -39,6 +40,11 @@ describe('createReasoningStore', () => {
     store.subscribe(listener)
     store.dispatch(run())
     store.dispatch(msgStart('m'))
+    return { callbacks, store, listener }
+  }
+
+  it('given flush "frame" (the default), should notify once per animation frame, in a task after it renders', async () => {
+    const { callbacks, store, listener } = storeOnTestFrames()
     store.dispatch(content('m', 'a'))
     expect(callbacks).toHaveLength(1)
     callbacks.shift()!(0)
@@ -62,13 +68,7 @@ describe('createReasoningStore', () => {
   })
 
   it('given flush "frame" and a source that dispatches in its own frame callbacks, should notify at every frame', async () => {
-    let callbacks: FrameRequestCallback[] = []
-    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb))
-    const store = createReasoningStore()
-    const listener = vi.fn()
-    store.subscribe(listener)
-    store.dispatch(run())
-    store.dispatch(msgStart('m'))
+    const { callbacks, store, listener } = storeOnTestFrames()
     let sent = 0
     const produce = () =>
       requestAnimationFrame(() => {
@@ -78,9 +78,7 @@ describe('createReasoningStore', () => {
     produce()
     /** One frame: its callbacks in the order they were asked for, then the tasks after its rendering. */
     const frameRuns = async (time: number) => {
-      const due = callbacks
-      callbacks = []
-      for (const callback of due) callback(time)
+      for (const callback of callbacks.splice(0)) callback(time)
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     await frameRuns(0)
