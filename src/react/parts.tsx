@@ -717,7 +717,7 @@ export const ReasoningScrollArea = /* @__PURE__ */ forwardRef(function Reasoning
   const { block, labels, open } = useReasoningContext('ReasoningScrollArea')
   const own = useRef<HTMLDivElement | null>(null)
   const following = useRef(true)
-  // Where the area last scrolled itself to follow the text (see `onScroll`).
+  // Scrolls to the end, and records where, so that the scroll's event is known as the area's own (see `onScroll`).
   const follow = (element: HTMLElement): void => {
     element.scrollTop = element.scrollHeight
     followedTops.set(element, element.scrollTop)

@@ -437,8 +437,8 @@ const FREEZE_QUIET_MS = 300
 let lastScroll = -Infinity
 
 /**
- * Whether the scroller a scroll event came from is at its end: following a live text (the panel's
- * scroll area at each commit, or an app's chat pinned to its newest message), not a reader's
+ * Whether the scroller a scroll event came from follows a live text (the panel's scroll area where
+ * it scrolled itself, or an app's chat pinned to its newest message, at its end), not a reader's
  * scroll through what came before. Those scrolls come at every frame of a stream, and no group
  * froze while one streamed (0 of 488 groups during a paced 5 MB trace; bench/render/large.ts).
  */
