@@ -1,5 +1,5 @@
 /**
- * The markdown floor (floor-markdown.ts: streaming-markdown's own DOM renderer, no React) laid out
+ * The markdown floor (floor-markdown.ts: marked's own HTML renderer, no React) laid out
  * as the kit lays out a long text (large.ts only), as floor-grouped.ts lays out the plain-text
  * floor: each block at the root (paragraph, list, code block, table, …) in groups of 64 with
  * `contain: content`, the groups in chunks, in a scroll area that follows its end once a frame.

@@ -1,64 +1,55 @@
 /**
- * Contender: the markdown floor. No React: the trace's markdown parsed as it streams by
- * streaming-markdown, the parser the kit uses, with that library's own DOM renderer, which
- * appends each element and each delta's text to the page as the parser finds them and never
- * parses a character twice. The least a page that shows the text as markdown can do with that
- * parser: what the floor (floor.ts, lines of plain text) costs, plus parsing and the markdown's
- * elements. The kit's own cost is what it spends beyond this.
+ * Contender: the markdown floor. No React: the trace's markdown parsed as it streams by marked,
+ * the parser the kit uses, with that library's own HTML renderer, each block written into the page
+ * as HTML (the bench's trace is its own; a page must never do this with a model's text). Finished
+ * blocks are parsed once: at each delta only the open tail (from the last block on) is parsed
+ * again and its element replaced. The least a page that shows the text as markdown can do with
+ * that parser: what the floor (floor.ts, lines of plain text) costs, plus parsing and the
+ * markdown's elements. The kit's own cost is what it spends beyond this.
  *
- * A fenced code block's language is shown above its code, as the kit's code block header shows it.
  * Links and images are left without their URL (`href`, `src`): the bench's trace has none, and a
  * bench page loads nothing a text names either.
  */
-import {
-  DOCUMENT,
-  default_add_text,
-  default_add_token,
-  default_end_token,
-  default_renderer,
-  default_set_attr,
-  parser,
-  parser_end,
-  parser_write,
-  type Attr,
-  type Default_Renderer_Data,
-  type Token,
-} from 'streaming-markdown'
+import { Lexer, Parser, type Token } from 'marked'
 import type { Contender } from './protocol'
-
-const HREF = 1 as Attr
-const SRC = 2 as Attr
-const LANG = 4 as Attr
 
 /** Streams markdown into the DOM: each top-level block (paragraph, list, code block, table, …) goes where `parentForNext` says. */
 export interface MarkdownWriter {
   push(delta: string): void
-  /** The text ends: shows what the parser held back (it keeps the last character until it sees the next). */
+  /** The text ends (every block is already shown). */
   end(): void
 }
 
+/** The HTML of `tokens`, with no URL a page would load. */
+const html = (tokens: Token[]) => Parser.parse(tokens).replace(/ (?:href|src)="[^"]*"/g, '')
+
 export function markdownWriter(parentForNext: () => HTMLElement): MarkdownWriter {
-  // The root is set before each block at the root, the parser never writes text there.
-  const renderer = default_renderer(document.createElement('div'))
-  const p = parser({
-    ...renderer,
-    add_token(data: Default_Renderer_Data, type: Token) {
-      // A block at the root: it goes into the parent the layout has for it.
-      if (data.index === 0 && type !== DOCUMENT) data.nodes[0] = parentForNext()
-      default_add_token(data, type)
-    },
-    end_token: default_end_token,
-    add_text: default_add_text,
-    set_attr(data: Default_Renderer_Data, type: Attr, value: string) {
-      if (type === HREF || type === SRC) return
-      default_set_attr(data, type, value)
-      // A code block's language shows above its code, as the kit's header shows it.
-      if (type === LANG) data.nodes[data.index]!.before(value)
-    },
-  })
+  let text = ''
+  /** Where the open tail starts in `text`: the blocks before it are finished and shown. */
+  let tail = 0
+  let live: HTMLElement | undefined
+  const show = (tokens: Token[], element: HTMLElement) => {
+    element.innerHTML = html(tokens)
+    return element
+  }
   return {
-    push: (delta) => parser_write(p, delta),
-    end: () => parser_end(p),
+    push(delta) {
+      text += delta
+      const tokens = Lexer.lex(text.slice(tail), { gfm: true })
+      // Every block but the last is finished (a blank line or another block followed it).
+      let last = tokens.length - 1
+      while (last > 0 && tokens[last]!.type === 'space') last--
+      for (let i = 0; i < last; i++) {
+        tail += tokens[i]!.raw.length
+        if (tokens[i]!.type === 'space') continue
+        const element = live ?? parentForNext().appendChild(document.createElement('div'))
+        live = undefined
+        show([tokens[i]!], element)
+      }
+      live ??= parentForNext().appendChild(document.createElement('div'))
+      show(tokens.slice(last), live)
+    },
+    end() {},
   }
 }
 

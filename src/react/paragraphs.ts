@@ -97,7 +97,7 @@ export function splitParagraphs(text: string, previous?: Paragraphs): Paragraphs
  * and only its end is read: a text the store built by appends is copied whole by the first read
  * of its content (see `TextEnd`).
  */
-export function split(text: string, prior: Lineage = empty, end?: TextEnd): Lineage {
+export function split(text: string, prior: Lineage = empty, end?: TextEnd, joins = false): Lineage {
   // With an end, the store's lineage says whether the text was extended (a prior of another: split afresh).
   const known = end !== undefined && prior.origin === end.lineage
   if (known ? text.length === prior.text.length : text === prior.text) return prior
@@ -112,6 +112,8 @@ export function split(text: string, prior: Lineage = empty, end?: TextEnd): Line
   if (start > 0) while (codeAt(w, start) === 10) start++
   // A break found before was inside an open fence and still is: the search goes on after it.
   let from = Math.max(start, base.scanned ?? 0)
+  // A blank line the text ends in, whose paragraph may go on (see `continues`): searched again next time.
+  let undecided = -1
   for (;;) {
     const gap = find(w, '\n\n', from)
     if (gap === -1) break
@@ -119,6 +121,20 @@ export function split(text: string, prior: Lineage = empty, end?: TextEnd): Line
     if (opensFence(candidate)) {
       from = gap + 2
       continue
+    }
+    // Only a list (its next item, an item's next paragraph or code) and indented code go on after a blank line.
+    if (joins && (LIST_LINE.test(candidate) || INDENTED_END.test(candidate))) {
+      let next = gap + 2
+      while (codeAt(w, next) === 10) next++
+      // Not known yet what follows the blank line: the list may go on.
+      if (next >= text.length) {
+        undecided = gap
+        break
+      }
+      if (continues(readSlice(w, next, Math.min(text.length, next + 12)))) {
+        from = next
+        continue
+      }
     }
     if (candidate.trim() !== '') {
       log ??= appendable(base)
@@ -130,7 +146,7 @@ export function split(text: string, prior: Lineage = empty, end?: TextEnd): Line
     from = start
   }
   // The last character may be the first newline of a break.
-  return { text, log: log ?? base.log, count, tailStart: start, origin: base.origin, scanned: Math.max(from, text.length - 1) }
+  return { text, log: log ?? base.log, count, tailStart: start, origin: base.origin, scanned: undecided >= 0 ? undecided : Math.max(from, text.length - 1) }
 }
 
 /**
@@ -169,6 +185,22 @@ export function sliceOf(text: string, log: readonly string[], count = log.length
     sliced.push(text.slice(start, at))
   }
   return sliced
+}
+
+const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
+/** A paragraph with a list item in it (at any line). */
+const LIST_LINE = new RegExp(LIST_ITEM.source, 'm')
+/** A paragraph that ends in a line of indented code. */
+const INDENTED_END = /(?:^|\n)(?: {4}|\t)[^\n]*$/
+
+/**
+ * Whether a list or indented code goes on across a blank line into the line starting `after`, so
+ * that the two are one paragraph for the renderer (CommonMark's containers): an indented line (an
+ * item's next paragraph, code), or another item.
+ */
+function continues(after: string): boolean {
+  const c = after.charCodeAt(0)
+  return c === 32 || c === 9 || LIST_ITEM.test(after)
 }
 
 /**

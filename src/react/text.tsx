@@ -5,7 +5,7 @@ import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
 import { defaultLabels, type ReasoningLabels } from './labels'
 import { hasNonSpaceIn, own, type TextEnd } from '../core/text-end'
-import { sliceFrom, sliceOf, split as splitText, tailWith, type Lineage } from './paragraphs'
+import { fenceAfter, sliceFrom, sliceOf, split as splitText, tailWith, type Lineage } from './paragraphs'
 
 export interface RenderTextInfo {
   /** The paragraph is the one still receiving text. */
@@ -42,12 +42,73 @@ export type BuildParagraph = (text: string, heading: string | undefined, labels:
  */
 const BUILD: unique symbol = /* @__PURE__ */ Symbol('reasoning-ui.build')
 
-/** `render` with its `BuildParagraph` (see `BUILD`). */
-export const withBuild = <R extends RenderText>(render: R, build: BuildParagraph): R => Object.defineProperty(render, BUILD, { value: build })
+/** `render` with its `BuildParagraph` (see `BUILD`), which builds only while `ready` (markdown: once its parser has loaded). */
+export const withBuild = <R extends RenderText>(render: R, build: BuildParagraph, ready?: () => boolean): R =>
+  Object.defineProperty(render, BUILD, { get: () => (ready === undefined || ready() ? build : undefined) })
 
 const builderOf = (render: RenderText | undefined): BuildParagraph | undefined => {
   const renderer = render ?? plainText
   return Object.prototype.hasOwnProperty.call(renderer, BUILD) ? (renderer as { readonly [BUILD]?: BuildParagraph })[BUILD] : undefined
+}
+
+/**
+ * The lines of a text that look like link reference definitions (`[label]: url`, and the line after
+ * it for a title), so that a paragraph's `[label]` finds a definition made in another paragraph.
+ * One array for as long as no line is added: the paragraphs that read it render again only then.
+ */
+const DefinitionLines = /* @__PURE__ */ createContext<readonly string[]>([])
+
+/** The definition lines of the text being rendered (see `DefinitionLines`). */
+export const useDefinitionLines = (): readonly string[] => useContext(DefinitionLines)
+
+/** A line that starts a link reference definition: `[label]:`, indented less than code. */
+const DEFINITION = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:/
+const noLines: readonly string[] = []
+
+interface Definitions {
+  readonly origin: object
+  readonly lines: readonly string[]
+  /** Where the lines scanned end (the start of a line). */
+  readonly scanned: number
+  /** The code fence open there, and whether a definition may start there (after a blank line or a definition). */
+  readonly fence: string | undefined
+  readonly opens: boolean
+}
+
+/**
+ * The definition lines of `text` (each with the line after it, which may hold its title),
+ * continuing `previous` while the text is extended (the same `origin`): only lines completed since
+ * are scanned (a live text's last two lines may still grow). A definition starts after a blank
+ * line or another definition (it cannot interrupt a paragraph) and never inside a code fence.
+ */
+function definitionLines(text: string, live: boolean, origin: object, previous: Definitions | undefined): Definitions {
+  const same = previous?.origin === origin
+  const from = same ? previous!.scanned : 0
+  const to = live ? Math.max(from, text.lastIndexOf('\n', text.lastIndexOf('\n') - 1) + 1) : text.length
+  if (same && to === from) return previous!
+  let lines = same ? previous!.lines : noLines
+  let fence = same ? previous!.fence : undefined
+  let opens = same ? previous!.opens : true
+  if (text.includes(']:', from) || text.includes('`', from) || text.includes('~', from)) {
+    const found: string[] = []
+    const chunk = text.slice(from, to)
+    const scanned = chunk === '' ? [] : (chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk).split('\n')
+    let after = false
+    scanned.forEach((line, i) => {
+      const before = fence
+      fence = fenceAfter(line, fence)
+      const definition = before === undefined && fence === undefined && opens && DEFINITION.test(line)
+      if (definition) found.push(i + 1 < scanned.length ? `${line}\n${scanned[i + 1]}` : line)
+      // A definition's title may be on the line after it: another definition may follow that.
+      opens = definition || line.trim() === '' || (after && /^\s*["'(]/.test(line))
+      after = definition
+    })
+    if (found.length > 0) lines = [...lines, ...found]
+  } else {
+    // Whether the last line scanned is blank (the slice ends at a line's start).
+    opens = to - from === 1 || text.charCodeAt(to - 2) === 10
+  }
+  return { origin, lines, scanned: to, fence, opens }
 }
 
 /** What `Paragraph` renders for a finished paragraph of plain text, as DOM. */
@@ -386,6 +447,13 @@ interface GroupProps {
 }
 
 /**
+ * A renderer other than plain text may be markdown, whose containers go on across blank lines (a
+ * list's next item, an item's second paragraph, indented code): its paragraphs are split only
+ * where one cannot (see `continues` in paragraphs.ts).
+ */
+const joinsBlocks = (render: RenderText | undefined): boolean => render !== undefined && render !== plainText
+
+/**
  * Renderers whose finished output is plain DOM (see `WholeParagraphRenderer.static`): the kit's
  * own. Another may hold state or handlers, so its groups are never frozen.
  */
@@ -576,7 +644,8 @@ function useFreezing(element: RefObject<HTMLDivElement | null>, settled: boolean
     const job = (): void => {
       const group = element.current
       if (group === null || !group.isConnected) return
-      if (onScreen(group.getBoundingClientRect()) || group.matches(':focus-within') || group.querySelector('[data-copied]') !== null || selectionIn(group)) {
+      // Not while its renderer is still to change it (`data-pending`: markdown whose parser is loading).
+      if (onScreen(group.getBoundingClientRect()) || group.matches(':focus-within') || group.querySelector('[data-copied], [data-pending]') !== null || selectionIn(group)) {
         parked.add(job)
         return
       }
@@ -1109,7 +1178,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   // Remember the previous split (React's "store information from previous renders").
   const [split, setSplit] = useState<Split>(() => {
     const start = now()
-    const paragraphs = splitText(latest, undefined, end)
+    const paragraphs = splitText(latest, undefined, end, joinsBlocks(render))
     const cost = now() - start
     const { tail, end: tailEnd } = tailWith(paragraphs, end)
     // Mounting finished (a history), its paragraphs are slices of it from the start (see below).
@@ -1124,7 +1193,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
     const start = now()
     wait = live && split.cost >= SPLIT_WAIT_MIN ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
     if (wait <= 0) {
-      paragraphs = splitText(latest, paragraphs, end)
+      paragraphs = splitText(latest, paragraphs, end, joinsBlocks(render))
       ;({ tail: sliced, end: tailEnd } = tailWith(paragraphs, end))
       setSplit({ paragraphs, tail: sliced, tailEnd, at: start, cost: now() - start })
     }
@@ -1179,5 +1248,13 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
     // Freezing's limit as far as it reaches into the chunk: once past its end, the same number (see `Chunk`).
     groups.push(<Chunk key={`c${first}`} {...span} {...tailOf(first)} first={first} count={end - first} freezable={Math.min(freezable, end)} />)
   }
-  return <FrozenLabels.Provider value={labels}>{groups}</FrozenLabels.Provider>
+  // Link definitions for every paragraph of the text (see `DefinitionLines`), kept like the split.
+  const [definitions, setDefinitions] = useState<Definitions>()
+  const nextDefinitions = definitionLines(text, live, paragraphs.origin, definitions)
+  if (nextDefinitions !== definitions) setDefinitions(nextDefinitions)
+  return (
+    <FrozenLabels.Provider value={labels}>
+      <DefinitionLines.Provider value={nextDefinitions.lines}>{groups}</DefinitionLines.Provider>
+    </FrozenLabels.Provider>
+  )
 }

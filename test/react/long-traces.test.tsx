@@ -132,7 +132,7 @@ describe('an endless paragraph', () => {
   })
 
   it('given emphasis opened and closed across sentences, should cut only where the text so far is closed: the markup is the whole paragraph\'s', () => {
-    const text = `Start with *an emphasis. ${endless(20_000)}`
+    const text = `Start with *an emphasis. That goes on.* ${endless(20_000)}`
     const panel = streamingPanel(undefined)
     for (let i = 0; i < text.length; i += 500) panel.push(text.slice(i, i + 500))
     panel.finish()

@@ -7,7 +7,14 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+
+// The markdown parser loads with import() on first use (see loadMarkdown): tests render with it
+// there. Imported once the test file is (in a hook), so that the file's module mocks apply to the kit.
+beforeAll(async () => {
+  const { loadMarkdown } = await import('reasoning-ui');
+  await loadMarkdown();
+});
 
 configure({ asyncUtilTimeout: 10_000 });
 
