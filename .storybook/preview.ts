@@ -1,9 +1,13 @@
 import type { Preview } from '@storybook/react-vite';
 import '../src/styles/reasoning.css';
 import '../stories/support/themes.css';
+import { loadMarkdown } from 'reasoning-ui';
 import { withStorySurface } from '../stories/support/theme-decorator';
 
 const preview: Preview = {
+  // The markdown parser loads with import() on a panel's first markdown: every story starts with it
+  // there, as a page that has shown one does, so that its first frame is the one it documents.
+  loaders: [() => loadMarkdown()],
   parameters: {
     // The story surface paints the whole canvas in the chosen theme.
     layout: 'fullscreen',

@@ -19,7 +19,8 @@ export type MdElement =
   | { readonly k: 'el'; readonly tag: string; readonly attrs?: Readonly<Record<string, string | undefined>>; readonly children: readonly MdNode[] }
   /** A heading (`## Title`, or a paragraph that is one bold line): `level` 1–6 for ATX and setext headings. */
   | { readonly k: 'heading'; readonly level?: number; readonly children: readonly MdNode[] }
-  | { readonly k: 'code'; readonly code: string; readonly language?: string }
+  /** A code block: its language (the info string's first word) and the whole info string, shown above it. */
+  | { readonly k: 'code'; readonly code: string; readonly language?: string; readonly info?: string }
   | { readonly k: 'table'; readonly align: readonly (string | undefined)[]; readonly head: readonly (readonly MdNode[])[]; readonly body: readonly (readonly (readonly MdNode[])[])[] }
   | { readonly k: 'checkbox'; readonly checked: boolean }
 
@@ -115,8 +116,10 @@ function toNode(token: MarkedToken): MdNode | undefined {
     }
     case 'heading':
       return { k: 'heading', level: token.depth, children: toTree(token.tokens) }
-    case 'code':
-      return { k: 'code', code: token.text, language: decode(token.lang?.trim().split(/\s/)[0] ?? '') || undefined }
+    case 'code': {
+      const info = decode(token.lang?.trim() ?? '')
+      return { k: 'code', code: token.text, language: info.split(/\s/)[0] || undefined, info: info || undefined }
+    }
     case 'blockquote':
       return el('blockquote', toTree(token.tokens), { dir: 'auto' })
     case 'hr':

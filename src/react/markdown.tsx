@@ -84,7 +84,8 @@ interface Out<N> {
   /** Children without an element of their own. */
   group(children: readonly (N | string)[], key: number): N
   heading(children: readonly (N | string)[], level: number | undefined, key: number): N
-  code(code: string, language: string | undefined, key: number): N
+  /** A code block: its code, its language, and the info string it was written with (shown above it). */
+  code(code: string, language: string | undefined, info: string | undefined, key: number): N
   /** A table: its columns' alignment, its header row's cells and its body's rows of cells, each cell's content. */
   table(align: readonly (string | undefined)[], head: readonly (readonly (N | string)[])[], body: readonly (readonly (readonly (N | string)[])[])[], key: number): N
   checkbox(checked: boolean, key: number): N
@@ -100,7 +101,7 @@ function mapNodes<N>(out: Out<N>, nodes: readonly MdNode[]): (N | string)[] {
       case 'heading':
         return out.heading(mapNodes(out, node.children), node.level, key)
       case 'code':
-        return out.code(node.code, node.language, key)
+        return out.code(node.code, node.language, node.info, key)
       case 'table':
         return out.table(
           node.align,
@@ -123,7 +124,7 @@ const reactOut: Out<ReactNode> = {
       {children}
     </Heading>
   ),
-  code: (code, language, key) => <CodeBlock key={key} code={code} language={language} />,
+  code: (code, language, info, key) => <CodeBlock key={key} code={code} language={language} info={info} />,
   table: (align, head, body, key) => <Table key={key} align={align} head={head} body={body} />,
   checkbox: (checked, key) => <input key={key} type="checkbox" checked={checked} disabled readOnly />,
 }
@@ -155,9 +156,9 @@ function domOut(labels: ReasoningLabels): Out<Node> {
       return fragment
     },
     heading: (children, level) => domElement('p', { 'data-slot': 'reasoning-heading', 'data-level': level === undefined ? undefined : String(level), dir: 'auto' }, [domElement('strong', {}, children)]),
-    code: (code, language) => {
+    code: (code, language, info) => {
       const header = domElement('div', { 'data-slot': 'reasoning-code-header' }, [
-        ...(language === undefined ? [] : [domElement('span', { 'data-slot': 'reasoning-code-language' }, [language])]),
+        ...(info === undefined ? [] : [domElement('span', { 'data-slot': 'reasoning-code-language' }, [info])]),
         domElement('button', { type: 'button', 'data-slot': 'reasoning-code-copy' }, [labels.copyCode]),
       ])
       const box = domElement('div', { 'data-slot': 'reasoning-code', 'data-language': language, dir: 'ltr' }, [header, domElement('pre', { tabindex: '0' }, [domElement('code', {}, [code])])])
@@ -326,7 +327,7 @@ function Table({ align, head, body }: { readonly align: readonly (string | undef
 }
 
 /** A code block: language label, copy button, the code. An open fence grows as a code block. */
-function CodeBlock({ code, language }: { readonly code: string; readonly language: string | undefined }) {
+function CodeBlock({ code, language, info }: { readonly code: string; readonly language: string | undefined; readonly info: string | undefined }) {
   // The text's labels (as a built code block has them), else the panel's or the provider's.
   const fallback = useLabels(undefined)
   const labels = useTextLabels() ?? fallback
@@ -337,7 +338,7 @@ function CodeBlock({ code, language }: { readonly code: string; readonly languag
     // Code reads left to right in every script (an RTL page must not reverse `a = b;` into `;a = b`).
     <div ref={box} data-slot="reasoning-code" data-language={language} dir="ltr">
       <div data-slot="reasoning-code-header">
-        {language !== undefined && <span data-slot="reasoning-code-language">{language}</span>}
+        {info !== undefined && <span data-slot="reasoning-code-language">{info}</span>}
         <button type="button" data-slot="reasoning-code-copy" data-copied={copied ? '' : undefined} onClick={() => copy(code)}>
           {copied ? labels.copied : labels.copyCode}
         </button>
@@ -388,9 +389,9 @@ export function Markdown({ text }: { readonly text: string; readonly live?: bool
  * A finished paragraph of markdown as DOM, made without React: the element `markdownText.paragraph`
  * renders for it (see `BuildParagraph` in text.tsx). Only once the parser has loaded (see `markdownText`).
  */
-function buildParagraph(text: string, _heading: string | undefined, labels: ReasoningLabels): HTMLElement {
+function buildParagraph(text: string, labels: ReasoningLabels, definitions: readonly string[]): HTMLElement {
   const out = domOut(labels)
-  return domElement('div', { 'data-slot': 'reasoning-paragraph', 'data-format': 'markdown', dir: 'auto' }, parser === undefined ? [text] : mapParagraph(out, parser, text, []))
+  return domElement('div', { 'data-slot': 'reasoning-paragraph', 'data-format': 'markdown', dir: 'auto' }, parser === undefined ? [text] : mapParagraph(out, parser, text, definitions))
 }
 
 /**
@@ -482,6 +483,6 @@ export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ withBuild(
     },
   }) as unknown as WholeParagraphRenderer,
   // Its finished paragraphs, built as DOM (see `BuiltGroup` in text.tsx), once the parser has loaded.
-  (text, heading, labels) => buildParagraph(text, heading, labels),
+  (text, _heading, labels, definitions) => buildParagraph(text, labels, definitions),
   () => parser !== undefined,
 )

@@ -32,7 +32,7 @@ export type RenderText = (text: string, info: RenderTextInfo) => ReactNode
  * renderers have one, under `BUILD`: a group of their finished paragraphs is built as DOM (see
  * `BuiltGroup`).
  */
-export type BuildParagraph = (text: string, heading: string | undefined, labels: ReasoningLabels) => HTMLElement
+export type BuildParagraph = (text: string, heading: string | undefined, labels: ReasoningLabels, definitions: readonly string[]) => HTMLElement
 
 /**
  * Where a renderer keeps its `BuildParagraph` (the kit's own only: not part of `RenderText`): its
@@ -86,29 +86,43 @@ function definitionLines(text: string, live: boolean, origin: object, previous: 
   const from = same ? previous!.scanned : 0
   const to = live ? Math.max(from, text.lastIndexOf('\n', text.lastIndexOf('\n') - 1) + 1) : text.length
   if (same && to === from) return previous!
-  let lines = same ? previous!.lines : noLines
+  let kept = same ? previous!.lines : noLines
   let fence = same ? previous!.fence : undefined
   let opens = same ? previous!.opens : true
+  let scanned = to
   if (text.includes(']:', from) || text.includes('`', from) || text.includes('~', from)) {
     const found: string[] = []
     const chunk = text.slice(from, to)
-    const scanned = chunk === '' ? [] : (chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk).split('\n')
+    const lines = chunk === '' ? [] : (chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk).split('\n')
     let after = false
-    scanned.forEach((line, i) => {
+    let at = from
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!
       const before = fence
       fence = fenceAfter(line, fence)
       const definition = before === undefined && fence === undefined && opens && DEFINITION.test(line)
-      if (definition) found.push(i + 1 < scanned.length ? `${line}\n${scanned[i + 1]}` : line)
+      if (definition) {
+        // Its destination and title may be on the next two lines: a live text scans it again once they are there.
+        if (live && i + 2 >= lines.length) {
+          scanned = at
+          fence = before
+          break
+        }
+        found.push(lines.slice(i, i + 3).join('\n'))
+      }
       // A definition's title may be on the line after it: another definition may follow that.
       opens = definition || line.trim() === '' || (after && /^\s*["'(]/.test(line))
       after = definition
-    })
-    if (found.length > 0) lines = [...lines, ...found]
-  } else {
+      at += line.length + 1
+    }
+    if (found.length > 0) kept = [...kept, ...found]
+  } else if (to > from) {
     // Whether the last line scanned is blank (the slice ends at a line's start).
     opens = to - from === 1 || text.charCodeAt(to - 2) === 10
   }
-  return { origin, lines, scanned: to, fence, opens }
+  // Nothing new (a definition still waiting for its next lines): the same record, so no render.
+  if (same && scanned === previous!.scanned && kept === previous!.lines && fence === previous!.fence && opens === previous!.opens) return previous!
+  return { origin, lines: kept, scanned, fence, opens }
 }
 
 /** What `Paragraph` renders for a finished paragraph of plain text, as DOM. */
@@ -753,6 +767,8 @@ interface Built {
   readonly build: BuildParagraph
   /** The one label a built paragraph shows (an app's labels may be a new object at each render). */
   readonly copyCode: string
+  /** The text's link definitions they were built with (see `DefinitionLines`). */
+  readonly definitions: readonly string[]
   readonly nodes: Map<number, HTMLElement>
 }
 
@@ -795,6 +811,7 @@ function BuiltGroup(props: GroupProps) {
   const element = useRef<HTMLDivElement>(null)
   const build = builderOf(render)!
   const labels = useContext(FrozenLabels) ?? defaultLabels
+  const definitions = useDefinitionLines()
   const built = useRef<Built | undefined>(undefined)
   const replay = useRef<(Replay & { readonly index: number }) | undefined>(undefined)
   // The finished paragraphs kept as React's, and the live one as last rendered (React's "store
@@ -828,9 +845,9 @@ function BuiltGroup(props: GroupProps) {
     const group = element.current
     if (group === null) return
     let record = built.current
-    if (record?.source !== source || record.first !== first || record.build !== build || record.copyCode !== labels.copyCode) {
+    if (record?.source !== source || record.first !== first || record.build !== build || record.copyCode !== labels.copyCode || record.definitions !== definitions) {
       for (const node of record?.nodes.values() ?? []) node.remove()
-      record = built.current = { source, first, build, copyCode: labels.copyCode, nodes: new Map() }
+      record = built.current = { source, first, build, copyCode: labels.copyCode, definitions, nodes: new Map() }
     }
     for (const [i, node] of record.nodes) {
       if (i >= first + count || reacts(i)) {
@@ -848,7 +865,7 @@ function BuiltGroup(props: GroupProps) {
       let node = reacts(i) ? react[r--] : record.nodes.get(i)
       if (node === undefined) {
         const text = source.log[i]!
-        node = build(text, headingOf(text), labels)
+        node = build(text, headingOf(text), labels, definitions)
         record.nodes.set(i, node as HTMLElement)
       }
       if (node.nextSibling !== next || node.parentNode !== group) group.insertBefore(node, next)

@@ -11,12 +11,14 @@
  * of each section is printed.
  */
 import { renderToString } from 'react-dom/server'
-import { afterAll, describe, expect, it } from 'vitest'
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { loadMarkdown, ReasoningPanel, type ReasoningBlock } from 'reasoning-ui'
 import commonmark from '../fixtures/markdown-spec/commonmark-0.31.2.json'
 import gfm from '../fixtures/markdown-spec/gfm-0.29.json'
 import cmarkGfm from '../fixtures/markdown-spec/cmark-gfm-extensions.json'
 import { content, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore } from '../helpers/events'
+import { expectSameDom, panelText } from '../helpers/markdown-panel'
 
 interface Example {
   readonly number: number
@@ -26,6 +28,8 @@ interface Example {
 }
 
 await loadMarkdown()
+
+afterEach(() => vi.restoreAllMocks())
 
 /** A finished block whose text is `markdown`. */
 function blockOf(markdown: string): ReasoningBlock {
@@ -200,5 +204,15 @@ describe("given GitHub's extension examples", () => {
     const result = check('GFM', examples, (e) => passesRawHtml(e) || /Footnote/.test(e.section))
     console.log(`GFM extensions: ${result.passed}/${result.total} (${(100 * result.rate).toFixed(1)}%)`)
     expect(result.rate).toBeGreaterThanOrEqual(0.95)
+  })
+})
+
+describe('given every spec example streamed in deltas of 5 characters', () => {
+  it('should end with the DOM of the finished text, in a client render', () => {
+    const examples = [...commonmark, ...gfm.filter((e) => e.extension !== undefined), ...cmarkGfm]
+    for (const e of examples) {
+      expectSameDom(panelText(e.markdown, 5), panelText(e.markdown), `${e.section} #${e.number}: ${JSON.stringify(e.markdown)}`)
+      cleanup()
+    }
   })
 })
