@@ -10,6 +10,9 @@ export const MAX_HEADING_LINE = 200
 const BOLD = /^(\*\*|__)(?!\s)(.+?)(?<!\s)\1:?$/
 const ATX = /^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?$/
 
+/** A title as the text it shows: code spans without their backticks (`Checking \`parse_args()\``). */
+const plain = (title: string): string => title.trim().replace(/`([^`]+)`/g, '$1')
+
 /** The heading a single line holds, or undefined. Never sees more than one line. */
 export function parseHeading(line: string): string | undefined {
   const trimmed = line.trim()
@@ -18,10 +21,10 @@ export function parseHeading(line: string): string | undefined {
   if (bold) {
     const inner = bold[2]!
     // `**a** and **b**` is a line with bold words, not a bold line.
-    return inner.includes(bold[1]!) ? undefined : inner.trim()
+    return inner.includes(bold[1]!) ? undefined : plain(inner)
   }
   const atx = ATX.exec(trimmed)
-  return atx ? atx[1]!.trim() : undefined
+  return atx ? plain(atx[1]!) : undefined
 }
 
 /** All headings of a whole text, for text that arrives at once (snapshots). */

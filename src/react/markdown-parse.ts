@@ -7,6 +7,11 @@
  * module turns its tokens into a small tree of the elements the kit renders, which markdown.tsx
  * maps to React elements or DOM. Never HTML: raw HTML is text, links only http(s) and mailto,
  * images their alt text and URL, math (`\(…\)`, `\[…\]`, `$…$`, `$$…$$`) exactly as typed.
+ *
+ * Direction: the paragraph element around the tree has `dir="auto"` and its blocks inherit it
+ * (one with a `dir` of its own would leave the paragraph's text, so it would not count towards
+ * the paragraph's direction: an Arabic list would lay out left to right); table cells take their
+ * own, and code and math are left to right.
  */
 import { Lexer, type MarkedToken, type Token, type Tokens, type TokenizerExtension } from 'marked'
 import { characterEntities } from 'character-entities'
@@ -105,14 +110,15 @@ function title(tokens: readonly Token[] | undefined): readonly MdNode[] | undefi
 }
 
 function toNode(token: MarkedToken): MdNode | undefined {
-  if ((token as Token).type === 'math') return el('span', [token.raw], { 'data-slot': 'reasoning-math' })
+  // Math and code read left to right in every script, isolated from the text around them.
+  if ((token as Token).type === 'math') return el('span', [token.raw], { 'data-slot': 'reasoning-math', dir: 'ltr' })
   switch (token.type) {
     case 'space':
     case 'def':
       return undefined
     case 'paragraph': {
       const heading = title(token.tokens)
-      return heading ? { k: 'heading', children: heading } : el('p', toTree(token.tokens ?? []), { dir: 'auto' })
+      return heading ? { k: 'heading', children: heading } : el('p', toTree(token.tokens ?? []))
     }
     case 'heading':
       return { k: 'heading', level: token.depth, children: toTree(token.tokens) }
@@ -121,13 +127,13 @@ function toNode(token: MarkedToken): MdNode | undefined {
       return { k: 'code', code: token.text, language: info.split(/\s/)[0] || undefined, info: info || undefined }
     }
     case 'blockquote':
-      return el('blockquote', toTree(token.tokens), { dir: 'auto' })
+      return el('blockquote', toTree(token.tokens))
     case 'hr':
       return el('hr', [])
     case 'list': {
       const start = Number(token.start)
-      const items = token.items.map((item) => el('li', toTree(item.tokens), { dir: 'auto' }))
-      return token.ordered ? el('ol', items, { start: Number.isSafeInteger(start) && start !== 1 ? String(start) : undefined, dir: 'auto' }) : el('ul', items, { dir: 'auto' })
+      const items = token.items.map((item) => el('li', toTree(item.tokens)))
+      return token.ordered ? el('ol', items, { start: Number.isSafeInteger(start) && start !== 1 ? String(start) : undefined }) : el('ul', items)
     }
     case 'checkbox':
       return { k: 'checkbox', checked: token.checked }
@@ -140,7 +146,7 @@ function toNode(token: MarkedToken): MdNode | undefined {
       }
     case 'html':
       // Raw HTML is shown as the text it is: a block of it as a paragraph of text.
-      return token.block ? el('p', [token.raw.replace(/\n+$/, '')], { dir: 'auto' }) : token.raw
+      return token.block ? el('p', [token.raw.replace(/\n+$/, '')]) : token.raw
     case 'text':
       // A tight list item's text holds inline tokens; inline text is the text, references decoded.
       return token.tokens ? el('', toTree(token.tokens)) : decode(token.text)
@@ -153,7 +159,7 @@ function toNode(token: MarkedToken): MdNode | undefined {
     case 'del':
       return el('del', toTree(token.tokens))
     case 'codespan':
-      return el('code', [token.text])
+      return el('code', [token.text], { dir: 'ltr' })
     case 'br':
       return el('br', [])
     case 'link': {

@@ -6,7 +6,7 @@
  * outside React, by hand: never `innerHTML`, raw HTML stays text, links only for http(s) and
  * mailto, images never loaded, math as typed.
  */
-import { createElement, Fragment, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react'
+import { createElement, Fragment, Suspense, useRef, type ReactNode, type RefObject } from 'react'
 import { useIsomorphicLayoutEffect } from './client'
 import { useCopy } from './copy'
 import type { ReasoningLabels } from './labels'
@@ -19,44 +19,38 @@ type Parser = typeof MarkdownParse
 
 let parser: Parser | undefined
 let loading: Promise<void> | undefined
-const waiting = new Set<() => void>()
+/** The last load failed: markdown shows as text until `loadMarkdown` is called again. */
+let failed = false
 
 /**
- * Loads the markdown parser (a chunk of its own, about 28 kB gzip: docs/performance.md). Panels
- * load it when they first show markdown and render again once it is there, the text shown as it
- * is meanwhile; a server render shows markdown only once this has resolved, so a server that
- * renders open panels awaits it first, and so does its client before it hydrates them (else the
- * server's markdown and the client's plain text differ). Resolves at once once loaded; a failed
- * load rejects, and the next call tries again.
+ * Loads the markdown parser, a chunk of its own (29 kB gzip: docs/performance.md). A panel's
+ * markdown suspends until it is there, showing the text as it is meanwhile (a `<Suspense>` of its
+ * own), and a hydrating client keeps the server's markdown until then; a server starts loading it
+ * as the module loads. Call it to load it ahead of time: a server that renders with
+ * `renderToString` (which shows a suspended text as it is) awaits it first. Resolves at once once
+ * loaded; a failed load rejects, and the next call tries again.
  */
 export function loadMarkdown(): Promise<void> {
+  failed = false
   loading ??= import('./markdown-parse').then(
     (module) => {
       parser = module
-      for (const listener of waiting) listener()
     },
     (error: unknown) => {
       loading = undefined
+      failed = true
       throw error
     },
   )
   return loading
 }
 
-const subscribe = (listener: () => void) => {
-  waiting.add(listener)
-  return () => {
-    waiting.delete(listener)
-  }
-}
-const current = () => parser
-
-/** The parser, or undefined while it loads (a client render starts loading it). */
-function useParser(): Parser | undefined {
-  const loaded = useSyncExternalStore(subscribe, current, current)
-  if (loaded === undefined && typeof document !== 'undefined') loadMarkdown().catch(() => {})
-  return loaded
-}
+/**
+ * On a server (no document), the load starts as the module loads, so that a server's first
+ * renders have the parser: a bundle that never renders markdown drops this with `Markdown`, which
+ * reads it (it is marked pure for that).
+ */
+const serverLoad = /* @__PURE__ */ (() => (typeof document === 'undefined' ? loadMarkdown().catch(() => undefined) : undefined))()
 
 /**
  * Headings are `<p><strong>`, never `<h1>`–`<h6>`: a panel inside a chat must not add to the page's outline.
@@ -377,12 +371,24 @@ function definitionsOf(parse: Parser, lines: readonly string[]) {
 
 /**
  * Renders one paragraph of markdown. Never throws. Until the parser has loaded, the text as it is,
- * marked `data-pending` (a group holding it is not frozen: see `useFreezing` in text.tsx).
+ * marked `data-pending` (a group holding it is not frozen: see `useFreezing` in text.tsx); a
+ * hydrating client keeps the server's HTML until then (React's selective hydration).
  */
 export function Markdown({ text }: { readonly text: string; readonly live?: boolean }): ReactNode {
-  const parse = useParser()
+  return (
+    <Suspense fallback={<span data-pending="">{text}</span>}>
+      <Parsed text={text} />
+    </Suspense>
+  )
+}
+
+/** The markdown of `text`; suspends while the parser loads (see `loadMarkdown`), the text as it is if that failed. */
+function Parsed({ text }: { readonly text: string }): ReactNode {
   const definitions = useDefinitionLines()
-  return parse === undefined ? <span data-pending="">{text}</span> : mapParagraph(reactOut, parse, text, definitions)
+  if (parser !== undefined) return mapParagraph(reactOut, parser, text, definitions)
+  if (failed) return <span data-pending="">{text}</span>
+  // Thrown for the boundary above, which shows it again once the parser is there.
+  throw serverLoad ?? loadMarkdown().catch(() => undefined)
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   type ReasoningProps,
 } from './parts'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
-import { markdownText } from './markdown'
+import { loadMarkdown, markdownText } from './markdown'
 import { useReasoningConfig } from './provider'
 import { ReasoningSummary } from './summary'
 import { DeferBacklog, type RenderText } from './text'
@@ -68,6 +68,11 @@ export const ReasoningPanel = /* @__PURE__ */ memo(
     // The styled panel renders markdown unless the caller or a provider chose a renderer (headless parts render plain text).
     const config = useReasoningConfig()
     const render = renderText ?? config.renderText ?? markdownText
+    // The markdown parser loads as the panel mounts, while it says "Thinking…", not once text has come.
+    const markdown = render === markdownText
+    useEffect(() => {
+      if (markdown) loadMarkdown().catch(() => undefined)
+    }, [markdown])
     return (
       <Reasoning data-slot="reasoning-panel" {...props} renderText={render} ref={ref}>
         <PanelInner subagentName={subagentName} headerExtra={headerExtra} animationDuration={animationDuration} tokens={tokens} />

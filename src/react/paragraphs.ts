@@ -95,7 +95,8 @@ export function splitParagraphs(text: string, previous?: Paragraphs): Paragraphs
  * `splitParagraphs`, and the lineage of the result (see `Lineage`). With the text's `end` (the
  * store's messages have one), whether it extends `previous` is known from the store's lineage
  * and only its end is read: a text the store built by appends is copied whole by the first read
- * of its content (see `TextEnd`).
+ * of its content (see `TextEnd`). With `joins` (the kit's texts), a blank line where a markdown
+ * list or indented code goes on ends no paragraph (see `continues`).
  */
 export function split(text: string, prior: Lineage = empty, end?: TextEnd, joins = false): Lineage {
   // With an end, the store's lineage says whether the text was extended (a prior of another: split afresh).

@@ -5,7 +5,7 @@ import type { ReasoningKind } from '../core/model'
 import { useClientRender, useIsomorphicLayoutEffect } from './client'
 import { defaultLabels, type ReasoningLabels } from './labels'
 import { hasNonSpaceIn, own, type TextEnd } from '../core/text-end'
-import { fenceAfter, sliceFrom, sliceOf, split as splitText, tailWith, type Lineage } from './paragraphs'
+import { sliceFrom, sliceOf, split as splitText, tailWith, type Lineage } from './paragraphs'
 
 export interface RenderTextInfo {
   /** The paragraph is the one still receiving text. */
@@ -65,64 +65,59 @@ export const useDefinitionLines = (): readonly string[] => useContext(Definition
 const DEFINITION = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:/
 const noLines: readonly string[] = []
 
+/**
+ * The definitions a paragraph starts with (a definition never interrupts a paragraph, so each is at
+ * its start or after another), each with the two lines after it, which may hold its destination
+ * and title. Reads only those lines, never the whole paragraph.
+ */
+function leadingDefinitions(paragraph: string): string[] {
+  const found: string[] = []
+  let at = 0
+  while (at < paragraph.length) {
+    const end = paragraph.indexOf('\n', at)
+    const line = paragraph.slice(at, end === -1 ? undefined : end)
+    if (!DEFINITION.test(line)) {
+      // A title on its own line may follow a definition; anything else ends them.
+      if (found.length === 0 || !/^\s*["'(<]|^\s*\S+\s*$/.test(line)) break
+    } else {
+      let stop = end
+      for (let more = 0; more < 2 && stop !== -1; more++) stop = paragraph.indexOf('\n', stop + 1)
+      found.push(paragraph.slice(at, stop === -1 ? undefined : stop))
+    }
+    if (end === -1) break
+    at = end + 1
+  }
+  return found
+}
+
 interface Definitions {
   readonly origin: object
+  /** The definitions of the first `counted` finished paragraphs. */
+  readonly counted: number
+  readonly finished: readonly string[]
+  /** Those of a finished text's last paragraph too (a live one's are read once it is finished). */
   readonly lines: readonly string[]
-  /** Where the lines scanned end (the start of a line). */
-  readonly scanned: number
-  /** The code fence open there, and whether a definition may start there (after a blank line or a definition). */
-  readonly fence: string | undefined
-  readonly opens: boolean
 }
 
 /**
- * The definition lines of `text` (each with the line after it, which may hold its title),
- * continuing `previous` while the text is extended (the same `origin`): only lines completed since
- * are scanned (a live text's last two lines may still grow). A definition starts after a blank
- * line or another definition (it cannot interrupt a paragraph) and never inside a code fence.
+ * The definition lines of a text split into `count` finished paragraphs of `log` and `tail`,
+ * continuing `previous` while the text is extended (the same `origin`): only paragraphs finished
+ * since are read, and only their first lines.
  */
-function definitionLines(text: string, live: boolean, origin: object, previous: Definitions | undefined): Definitions {
-  const same = previous?.origin === origin
-  const from = same ? previous!.scanned : 0
-  const to = live ? Math.max(from, text.lastIndexOf('\n', text.lastIndexOf('\n') - 1) + 1) : text.length
-  if (same && to === from) return previous!
-  let kept = same ? previous!.lines : noLines
-  let fence = same ? previous!.fence : undefined
-  let opens = same ? previous!.opens : true
-  let scanned = to
-  if (text.includes(']:', from) || text.includes('`', from) || text.includes('~', from)) {
-    const found: string[] = []
-    const chunk = text.slice(from, to)
-    const lines = chunk === '' ? [] : (chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk).split('\n')
-    let after = false
-    let at = from
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!
-      const before = fence
-      fence = fenceAfter(line, fence)
-      const definition = before === undefined && fence === undefined && opens && DEFINITION.test(line)
-      if (definition) {
-        // Its destination and title may be on the next two lines: a live text scans it again once they are there.
-        if (live && i + 2 >= lines.length) {
-          scanned = at
-          fence = before
-          break
-        }
-        found.push(lines.slice(i, i + 3).join('\n'))
-      }
-      // A definition's title may be on the line after it: another definition may follow that.
-      opens = definition || line.trim() === '' || (after && /^\s*["'(]/.test(line))
-      after = definition
-      at += line.length + 1
-    }
-    if (found.length > 0) kept = [...kept, ...found]
-  } else if (to > from) {
-    // Whether the last line scanned is blank (the slice ends at a line's start).
-    opens = to - from === 1 || text.charCodeAt(to - 2) === 10
+function definitionLines(log: readonly string[], count: number, tail: string, live: boolean, origin: object, previous: Definitions | undefined): Definitions {
+  const same = previous?.origin === origin && previous.counted <= count
+  let finished = same ? previous!.finished : noLines
+  let found: string[] | undefined
+  for (let i = same ? previous!.counted : 0; i < count; i++) {
+    const lines = leadingDefinitions(log[i]!)
+    if (lines.length > 0) (found ??= [...finished]).push(...lines)
   }
-  // Nothing new (a definition still waiting for its next lines): the same record, so no render.
-  if (same && scanned === previous!.scanned && kept === previous!.lines && fence === previous!.fence && opens === previous!.opens) return previous!
-  return { origin, lines: kept, scanned, fence, opens }
+  if (found !== undefined) finished = found
+  const last = live ? noLines : leadingDefinitions(tail)
+  const previousLast = same ? previous!.lines.slice(previous!.finished.length) : noLines
+  const unchanged = same && finished === previous!.finished && last.length === previousLast.length && last.every((line, i) => line === previousLast[i])
+  if (unchanged) return previous!.counted === count ? previous! : { ...previous!, counted: count }
+  return { origin, counted: count, finished, lines: last.length === 0 ? finished : [...finished, ...last] }
 }
 
 /** What `Paragraph` renders for a finished paragraph of plain text, as DOM. */
@@ -459,13 +454,6 @@ interface GroupProps {
   /** The group is finished, full and has another full one after it (any group of a finished text), and `render` is static: it may be frozen. */
   readonly settled: boolean
 }
-
-/**
- * A renderer other than plain text may be markdown, whose containers go on across blank lines (a
- * list's next item, an item's second paragraph, indented code): its paragraphs are split only
- * where one cannot (see `continues` in paragraphs.ts).
- */
-const joinsBlocks = (render: RenderText | undefined): boolean => render !== undefined && render !== plainText
 
 /**
  * Renderers whose finished output is plain DOM (see `WholeParagraphRenderer.static`): the kit's
@@ -1195,7 +1183,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   // Remember the previous split (React's "store information from previous renders").
   const [split, setSplit] = useState<Split>(() => {
     const start = now()
-    const paragraphs = splitText(latest, undefined, end, joinsBlocks(render))
+    const paragraphs = splitText(latest, undefined, end, true)
     const cost = now() - start
     const { tail, end: tailEnd } = tailWith(paragraphs, end)
     // Mounting finished (a history), its paragraphs are slices of it from the start (see below).
@@ -1210,7 +1198,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
     const start = now()
     wait = live && split.cost >= SPLIT_WAIT_MIN ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
     if (wait <= 0) {
-      paragraphs = splitText(latest, paragraphs, end, joinsBlocks(render))
+      paragraphs = splitText(latest, paragraphs, end, true)
       ;({ tail: sliced, end: tailEnd } = tailWith(paragraphs, end))
       setSplit({ paragraphs, tail: sliced, tailEnd, at: start, cost: now() - start })
     }
@@ -1267,7 +1255,7 @@ export function StreamingText({ text: latest, live, kind, render, labels, end }:
   }
   // Link definitions for every paragraph of the text (see `DefinitionLines`), kept like the split.
   const [definitions, setDefinitions] = useState<Definitions>()
-  const nextDefinitions = definitionLines(text, live, paragraphs.origin, definitions)
+  const nextDefinitions = definitionLines(log, total, sliced, live, paragraphs.origin, definitions)
   if (nextDefinitions !== definitions) setDefinitions(nextDefinitions)
   return (
     <FrozenLabels.Provider value={labels}>

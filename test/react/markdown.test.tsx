@@ -270,10 +270,10 @@ describe('streaming', () => {
     // The parser opened a paragraph inside the first one here (hostile.test.tsx found it).
     const error = vi.spyOn(console, 'error')
     for (const [text, html] of [
-      ['a\n```b```', '<p dir="auto">a\n<code>b</code></p>'],
-      ['a\n```b```x', '<p dir="auto">a\n<code>b</code>x</p>'],
-      ['``a\n```b```', '<p dir="auto">``a\n<code>b</code></p>'],
-      ['# Plan\n```b```', '<p data-slot="reasoning-heading" data-level="1" dir="auto"><strong>Plan</strong></p><p dir="auto"><code>b</code></p>'],
+      ['a\n```b```', '<p>a\n<code dir="ltr">b</code></p>'],
+      ['a\n```b```x', '<p>a\n<code dir="ltr">b</code>x</p>'],
+      ['``a\n```b```', '<p>``a\n<code dir="ltr">b</code></p>'],
+      ['# Plan\n```b```', '<p data-slot="reasoning-heading" data-level="1" dir="auto"><strong>Plan</strong></p><p><code dir="ltr">b</code></p>'],
     ] as const) {
       const { container, unmount } = render(<Markdown text={text} />)
       expect(container.innerHTML, text).toBe(html)
@@ -448,13 +448,16 @@ describe('direction', () => {
     '```',
   ].join('\n')
 
-  it('given a markdown-rich text, should give every block of text dir="auto" and code dir="ltr"', () => {
+  it('given a markdown-rich text, should give each paragraph, heading, table and cell dir="auto", its other blocks its direction, and code dir="ltr"', () => {
     const { text } = panelWith(RICH, { defaultOpen: true })
     const root = text()
-    const blocks = root.querySelectorAll('[data-slot="reasoning-paragraph"], [data-slot="reasoning-heading"], p, ul, ol, li, blockquote, table, th, td')
+    const blocks = root.querySelectorAll('[data-slot="reasoning-paragraph"], [data-slot="reasoning-heading"], table, th, td')
     expect(blocks.length).toBeGreaterThanOrEqual(12)
     for (const element of blocks) expect(element, element.outerHTML).toHaveAttribute('dir', 'auto')
+    // Lists, quotes and their paragraphs inherit the paragraph's: with a `dir` of their own, its `auto` would skip their text.
+    expect(root.querySelectorAll('[data-format="markdown"] :is(p:not([data-slot]), ul, ol, li, blockquote)[dir]')).toHaveLength(0)
     expect(root.querySelector('[data-slot="reasoning-code"]')).toHaveAttribute('dir', 'ltr')
+    for (const code of root.querySelectorAll(':not(pre) > code')) expect(code).toHaveAttribute('dir', 'ltr')
   })
 
   it('given the plain-text renderer, should give every paragraph dir="auto"', () => {
