@@ -63,7 +63,7 @@ export interface PanelRecord {
   readonly states: string[]
   /** Status-label texts seen, in order, without repeats. */
   readonly labels: string[]
-  /** Lengths of the streamed reasoning text seen while the panel was open and streaming. */
+  /** How many letters and digits the streamed reasoning text showed while the panel was open and streaming. */
   readonly streamedLengths: number[]
 }
 
@@ -116,7 +116,9 @@ function recorder(watch: readonly string[]): void {
       const label = panel.querySelector('[data-slot="reasoning-status"]')?.textContent
       if (label) push(record.labels, label)
       const text = panel.querySelector('[data-slot="reasoning-text"]')?.textContent
-      if (text !== undefined && panel.dataset.status === 'streaming' && panel.dataset.state === 'open') push(record.streamedLengths, text.length)
+      // Letters and digits: markdown's syntax shows as text until its construct closes (a table's
+      // pipes until its delimiter row comes, `**` until its pair), then goes; what was written stays.
+      if (text !== undefined && panel.dataset.status === 'streaming' && panel.dataset.state === 'open') push(record.streamedLengths, text.replace(/[^\p{L}\p{N}]/gu, '').length)
     }
   }
   new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
