@@ -52,8 +52,9 @@ const builderOf = (render: RenderText | undefined): BuildParagraph | undefined =
 }
 
 /**
- * The lines of a text that look like link reference definitions (`[label]: url`, and the line after
- * it for a title), so that a paragraph's `[label]` finds a definition made in another paragraph.
+ * The lines of a text that look like link reference definitions (`[label]: url`, with the two lines
+ * after it, which may hold its destination and title), so that a paragraph's `[label]` finds a
+ * definition made in another paragraph.
  * One array for as long as no line is added: the paragraphs that read it render again only then.
  */
 const DefinitionLines = /* @__PURE__ */ createContext<readonly string[]>([])
