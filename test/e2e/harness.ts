@@ -65,6 +65,8 @@ export interface PanelRecord {
   readonly labels: string[]
   /** How many letters and digits the streamed reasoning text showed while the panel was open and streaming. */
   readonly streamedLengths: number[]
+  /** The whole streamed text's lengths seen then (markdown's syntax included): how many frames it grew in. */
+  readonly streamedRaw: number[]
 }
 
 declare global {
@@ -110,7 +112,7 @@ function recorder(watch: readonly string[]): void {
     }
     for (const panel of document.querySelectorAll<HTMLElement>('[data-slot="reasoning-panel"]')) {
       const id = panel.dataset.blockId ?? ''
-      const record = (window.__panels[id] ??= { statuses: [], states: [], labels: [], streamedLengths: [] })
+      const record = (window.__panels[id] ??= { statuses: [], states: [], labels: [], streamedLengths: [], streamedRaw: [] })
       push(record.statuses, panel.dataset.status ?? '')
       push(record.states, panel.dataset.state ?? '')
       const label = panel.querySelector('[data-slot="reasoning-status"]')?.textContent
@@ -118,7 +120,10 @@ function recorder(watch: readonly string[]): void {
       const text = panel.querySelector('[data-slot="reasoning-text"]')?.textContent
       // Letters and digits: markdown's syntax shows as text until its construct closes (a table's
       // pipes until its delimiter row comes, `**` until its pair), then goes; what was written stays.
-      if (text !== undefined && panel.dataset.status === 'streaming' && panel.dataset.state === 'open') push(record.streamedLengths, text.replace(/[^\p{L}\p{N}]/gu, '').length)
+      if (text !== undefined && panel.dataset.status === 'streaming' && panel.dataset.state === 'open') {
+        push(record.streamedLengths, text.replace(/[^\p{L}\p{N}]/gu, '').length)
+        push(record.streamedRaw, text.length)
+      }
     }
   }
   new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })

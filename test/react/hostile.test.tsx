@@ -28,7 +28,6 @@ import {
   projectBlock,
   selectStreamStatus,
   selectSummary,
-  splitParagraphs,
   toReasoningMessages,
   useReasoningStore,
   type ReasoningBlock,
@@ -38,6 +37,7 @@ import {
   type Visibility,
 } from 'reasoning-ui'
 import { Markdown } from '../../src/react/markdown'
+import { split as splitText } from '../../src/react/paragraphs'
 import { ENC, POLLUTED, RAW, arm, endError, hostileStream, type HostileStream } from '../helpers/hostile'
 import { groupBySubagent, type SubagentTree } from '../../src/react/subagents'
 
@@ -136,9 +136,10 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim()
  */
 function shown(text: string, live: boolean, renderText: RenderText | undefined): string {
   if (renderText) return normalize(text)
-  const split = splitParagraphs(text)
+  // As the panel splits it: a blank line where a list or indented code goes on ends no paragraph.
+  const split = splitText(text, undefined, undefined, true)
   const tail = text.slice(split.tailStart)
-  const paragraphs = [...split.done.map((p) => [p, false] as const), ...(tail.trim() !== '' ? [[tail, live] as const] : [])]
+  const paragraphs = [...split.log.slice(0, split.count).map((p) => [p, false] as const), ...(tail.trim() !== '' ? [[tail, live] as const] : [])]
   const heading = (p: string, isLive: boolean) => (!isLive && !p.trim().includes('\n') ? parseHeading(p) : undefined)
   return normalize(paragraphs.map(([p, isLive]) => heading(p, isLive) ?? markdownText(p, isLive)).join(' '))
 }
