@@ -192,17 +192,6 @@ function altOf(tokens: readonly Token[]): string {
   return alt
 }
 
-/** The text a list of nodes shows. */
-export function textOf(nodes: readonly MdNode[]): string {
-  let text = ''
-  for (const node of nodes) {
-    if (typeof node === 'string') text += node
-    else if (node.k === 'el' || node.k === 'heading') text += textOf(node.children)
-    else if (node.k === 'code') text += node.code
-  }
-  return text
-}
-
 /** Markdown as the kit's tree, given the definitions from elsewhere in its text. */
 export function parse(text: string, definitions?: Definitions): MdNode[] {
   return toTree(lex(text, definitions).tokens)
