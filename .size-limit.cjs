@@ -64,7 +64,7 @@ const REDUCER = ['MESSAGES_SNAPSHOT', 'REASONING_MESSAGE_CHUNK', 'REASONING_ENCR
 
 /**
  * Development-only sentences, so absent from every production bundle: a core diagnostic
- * (src/core/legacy.ts) and the React parts' errors outside a `<Reasoning>` (src/react/parts.tsx,
+ * (src/core/legacy.ts) and the React parts' errors outside a `<Reasoning>` (src/react/parts/parts.tsx,
  * summary.tsx, indicators.tsx).
  */
 const DEV_TEXT = ['is a retired AG-UI event', 'must be used within <Reasoning>', 'prop outside <Reasoning>']
@@ -116,8 +116,8 @@ function production(config, plugins) {
  * What the kit loads on first use is a chunk an app's bundler splits off and
  * loads only then: body framing (the SSE parser and the NDJSON/JSON framers,
  * `import()` in src/core/sources/body.ts, on the first read of a Response or
- * URL), toMarkdown for the panels' copy button (src/react/parts.tsx, on the
- * first copy) and framer-motion's animation features (src/react/panel.tsx).
+ * URL), toMarkdown for the panels' copy button (src/react/parts/parts.tsx, on the
+ * first copy) and framer-motion's animation features (src/react/styled/panel.tsx).
  * Up-front checks leave every `import()` out (esbuild, which size-limit runs
  * without code splitting, would otherwise inline it: the copy button's import
  * of the chunk that holds toMarkdown would bring the reducer into the panel);
@@ -225,7 +225,7 @@ const LOCALES = {
 // effects (follow, overflow marks, resting cut) loaded on first open (-0.55 kB; a panel open at
 // mount would paint before them), the idle formatter warm-up behind import() (-0.12 kB; it would
 // wait for a chunk, so the first count can build its formatter mid-stream, which
-// test/react/panel.test.tsx "formatters" rules out). Folding repeated code (the panel's two motion
+// test/react/styled/panel.test.tsx "formatters" rules out). Folding repeated code (the panel's two motion
 // elements' props, the status icon's branches, the outcome's label, markdown's wrapper elements
 // as a table) moves it by -0.002 to +0.05 kB: gzip already shares the repeats. What is left (leave-one-out
 // per module, gzip): streaming-markdown's parser 2.71 (0.1 of it console.assert text, 0.14 its
@@ -352,7 +352,7 @@ const BUDGETS = {
   // own scroll event comes, so groups know that scroll by where the area scrolled itself (one
   // record for the area and for freezing), not by its being at the end: no group froze otherwise.
   // Issue 40: the conformant parser (marked's lexer with the HTML5 character references) is a chunk
-  // loaded with import() when a panel first shows markdown (src/react/markdown.tsx `loadMarkdown`),
+  // loaded with import() when a panel first shows markdown (src/react/text/markdown.tsx `loadMarkdown`),
   // `markdown parser` below; no up-front budget was raised for it. With streaming-markdown and the
   // mapping of its quirks gone from the up-front code, and the token mapping in the chunk, each
   // lowered to its new size: panel 22.05 → 18.51 kB (with @radix-ui/react-slot, the issue's

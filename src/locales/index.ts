@@ -5,7 +5,7 @@
  * `localeLabels` pick by locale and so bring all seven (about 4 kB gzipped).
  */
 import { localeTag } from '../core/wording'
-import type { ReasoningLabels } from '../react/labels'
+import type { ReasoningLabels } from '../react/state/labels'
 import { arabicLabels } from './ar'
 import { germanLabels } from './de'
 import { englishLabels } from './en'

@@ -1,6 +1,6 @@
 import type { KnownStepType } from '../core/wording'
 import { stepTypeWord } from '../core/wording'
-import type { ReasoningLabels } from '../react/labels'
+import type { ReasoningLabels } from '../react/state/labels'
 
 const stepTypes: Readonly<Record<KnownStepType, string>> = {
   tool_call: 'ツール呼び出し',

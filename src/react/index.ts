@@ -1,4 +1,4 @@
-export { useReasoningStore, useReasoningStream } from './use-reasoning-stream'
+export { useReasoningStore, useReasoningStream } from './state/use-reasoning-stream'
 export {
   Reasoning,
   ReasoningAnnouncer,
@@ -21,23 +21,23 @@ export {
   ReasoningText as Text,
   ReasoningTitle as Title,
   ReasoningCopy as Copy,
-} from './parts'
-export { ReasoningPanel } from './panel'
-export { ReasoningPending, ReasoningStream } from './stream'
-export { ReasoningTimeline, ReasoningToolCall } from './timeline'
-export { ReasoningSummary } from './summary'
-export { ThinkingIndicator, EncryptedReasoningIndicator } from './indicators'
-export { ReasoningProvider, useReasoningConfig } from './provider'
-export { defaultLabels, formatDuration, mergeLabels } from './labels'
-export { autoOpenPolicy, resolveOpenPolicy, useReasoningOpenState } from './open-state'
-export { splitParagraphs } from './paragraphs'
-export { plainText } from './text'
-export { loadMarkdown, markdownText } from './markdown'
-export { UIMessageReasoning, useUIMessageReasoning, type UIMessageReasoningProps, type UseUIMessageReasoningOptions } from './ai-sdk'
-export { AssistantUiReasoning, type AssistantUiReasoningPart, type AssistantUiReasoningProps } from './assistant-ui'
-export { CopilotKitReasoningMessage, type CopilotKitReasoningMessageData, type CopilotKitReasoningMessageProps } from './copilotkit'
+} from './parts/parts'
+export { ReasoningPanel } from './styled/panel'
+export { ReasoningPending, ReasoningStream } from './styled/stream'
+export { ReasoningTimeline, ReasoningToolCall } from './styled/timeline'
+export { ReasoningSummary } from './styled/summary'
+export { ThinkingIndicator, EncryptedReasoningIndicator } from './styled/indicators'
+export { ReasoningProvider, useReasoningConfig } from './state/provider'
+export { defaultLabels, formatDuration, mergeLabels } from './state/labels'
+export { autoOpenPolicy, resolveOpenPolicy, useReasoningOpenState } from './state/open-state'
+export { splitParagraphs } from './text/paragraphs'
+export { plainText } from './text/text'
+export { loadMarkdown, markdownText } from './text/markdown'
+export { UIMessageReasoning, useUIMessageReasoning, type UIMessageReasoningProps, type UseUIMessageReasoningOptions } from './integrations/ai-sdk'
+export { AssistantUiReasoning, type AssistantUiReasoningPart, type AssistantUiReasoningProps } from './integrations/assistant-ui'
+export { CopilotKitReasoningMessage, type CopilotKitReasoningMessageData, type CopilotKitReasoningMessageProps } from './integrations/copilotkit'
 
-export type { ReasoningStreamResult, UseReasoningStreamOptions } from './use-reasoning-stream'
+export type { ReasoningStreamResult, UseReasoningStreamOptions } from './state/use-reasoning-stream'
 export type {
   ReasoningAnnouncerProps,
   ReasoningContentProps,
@@ -50,14 +50,14 @@ export type {
   ReasoningTextProps,
   ReasoningTitleProps,
   ReasoningTriggerProps,
-} from './parts'
-export type { ReasoningPanelProps } from './panel'
-export type { ReasoningPendingProps, ReasoningStreamProps, SharedPanelProps, StreamInput } from './stream'
-export type { ReasoningTimelineProps, ReasoningToolCallProps } from './timeline'
-export type { ReasoningSummaryProps } from './summary'
-export type { EncryptedReasoningIndicatorProps, ThinkingIndicatorProps } from './indicators'
-export type { ReasoningConfig, ReasoningProviderProps } from './provider'
-export type { DurationStyle, ReasoningLabels } from './labels'
-export type { AutoCollapse, OpenPolicy, OpenPolicyOption, OpenState, OpenStateInput } from './open-state'
-export type { Paragraphs } from './paragraphs'
-export type { ParagraphRuns, RenderText, RenderTextInfo, WholeParagraphRenderer } from './text'
+} from './parts/parts'
+export type { ReasoningPanelProps } from './styled/panel'
+export type { ReasoningPendingProps, ReasoningStreamProps, SharedPanelProps, StreamInput } from './styled/stream'
+export type { ReasoningTimelineProps, ReasoningToolCallProps } from './styled/timeline'
+export type { ReasoningSummaryProps } from './styled/summary'
+export type { EncryptedReasoningIndicatorProps, ThinkingIndicatorProps } from './styled/indicators'
+export type { ReasoningConfig, ReasoningProviderProps } from './state/provider'
+export type { DurationStyle, ReasoningLabels } from './state/labels'
+export type { AutoCollapse, OpenPolicy, OpenPolicyOption, OpenState, OpenStateInput } from './state/open-state'
+export type { Paragraphs } from './text/paragraphs'
+export type { ParagraphRuns, RenderText, RenderTextInfo, WholeParagraphRenderer } from './text/text'

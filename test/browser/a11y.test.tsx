@@ -36,7 +36,7 @@ setProjectAnnotations(preview)
 
 beforeAll(async () => {
   // Load the panel's lazily loaded animation features first, so every test sees the animated panel.
-  await import('../../src/react/motion-features')
+  await import('../../src/react/styled/motion-features')
 })
 
 afterEach(async () => {

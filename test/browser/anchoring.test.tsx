@@ -17,7 +17,7 @@ import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '
 
 beforeAll(async () => {
   // As in panel.test.tsx: the animated panel a reader sees once framer-motion's features have loaded.
-  await import('../../src/react/motion-features')
+  await import('../../src/react/styled/motion-features')
 })
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 /**
  * Built groups in each real engine (issue 15, the heap while a long text streams; unit tests in
- * test/react/built-groups.test.tsx): the kit's renderers build a finished paragraph's DOM outside
+ * test/react/text/large/built-groups.test.tsx): the kit's renderers build a finished paragraph's DOM outside
  * React. A reader must see no difference from what React renders: the same elements in the same
  * places, laid out alike, code blocks measured alike (`data-fits`), all of the text, and a code
  * block's copy button that copies on a real click.

@@ -1,6 +1,6 @@
 /**
  * Frozen groups in each real engine (issue 15, the markdown heap; unit tests in
- * test/react/frozen-groups.test.tsx): once a finished group of paragraphs is off screen and the page
+ * test/react/text/large/frozen-groups.test.tsx): once a finished group of paragraphs is off screen and the page
  * is idle, React lets go of it and the group keeps a copy of its DOM. A reader must see no
  * difference: the same elements in the same places, all of the text, and a code block's copy
  * button that still copies on a real click. These are the groups React renders (an app's own static

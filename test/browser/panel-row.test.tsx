@@ -18,7 +18,7 @@ import { frames, nextFrame } from '../helpers/dom'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
 beforeAll(async () => {
-  await import('../../src/react/motion-features')
+  await import('../../src/react/styled/motion-features')
 })
 
 afterEach(() => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   // The panel loads framer-motion's animation features lazily (LazyMotion); until they
   // arrive, a panel opens and closes without animating. Load them first, so every test
   // sees the animated panel a reader sees once the page has settled.
-  await import('../../src/react/motion-features')
+  await import('../../src/react/styled/motion-features')
 })
 
 afterEach(async () => {

@@ -13,7 +13,7 @@ import { frames } from '../helpers/dom'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
 beforeAll(async () => {
-  await import('../../src/react/motion-features')
+  await import('../../src/react/styled/motion-features')
 })
 
 function finishedBlock(text: string): ReasoningBlock {

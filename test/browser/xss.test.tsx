@@ -27,7 +27,7 @@ import {
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { Markdown } from '../../src/react/markdown'
+import { Markdown } from '../../src/react/text/markdown'
 import '../../src/styles/reasoning.css'
 import { openAll } from '../helpers/dom'
 import { testStore } from '../helpers/events'

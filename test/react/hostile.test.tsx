@@ -36,10 +36,10 @@ import {
   type RenderText,
   type Visibility,
 } from 'reasoning-ui'
-import { Markdown } from '../../src/react/markdown'
-import { split as splitText } from '../../src/react/paragraphs'
+import { Markdown } from '../../src/react/text/markdown'
+import { split as splitText } from '../../src/react/text/paragraphs'
 import { ENC, POLLUTED, RAW, arm, endError, hostileStream, type HostileStream } from '../helpers/hostile'
-import { groupBySubagent, type SubagentTree } from '../../src/react/subagents'
+import { groupBySubagent, type SubagentTree } from '../../src/react/styled/subagents'
 
 const LEVELS: readonly Visibility[] = ['full', 'summary', 'none']
 
