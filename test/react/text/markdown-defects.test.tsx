@@ -135,9 +135,9 @@ describe('issue 40: containers whole across blank lines', () => {
 
 /** Letters: what no markup is made of, in any order (a table's cells, a heading). */
 const letters = (text: string) => [...text.replace(/[^\p{L}]+/gu, '')].sort().join('')
-/** How many digits: a list's number is its marker (an `ol`'s start, or none after its first item), so the text shows at least those of the rest. */
+/** How many digits: a list's number is its marker (an `ol`'s start, or none after its first item), so the text shows at least those outside the markers that open each line (`2) 1. 0`: two lists, one digit of text). */
 const digits = (text: string) => text.replace(/\D+/g, '').length
-const markerDigits = (text: string) => digits([...text.matchAll(/^(?:[ \t]*(?:>|[-+*]|\d{1,9}[.)])[ \t]*)*?\d{1,9}[.)](?=[ \t]|$)/gm)].map(([m]) => m).join(''))
+const markerDigits = (text: string) => digits([...text.matchAll(/^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)))+/gm)].map(([m]) => m).join(''))
 
 /** What a text shows, a checked task's checkbox as the `x` it was written as. */
 function shown(el: Element): string {
