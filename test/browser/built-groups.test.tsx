@@ -22,8 +22,8 @@ const paragraphs = (count: number) =>
     return `Paragraph ${i}: the **running total** still holds after \`change ${i}\`, so carry it forward.`
   })
 
-/** The same renderer without its DOM builder (an app's copy of it), never frozen: React renders its groups. */
-const reactOnly: RenderText = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText, { static: false })
+/** The same renderer as an app's copy of it: no DOM builder, never frozen (the kit knows only its own renderers), React renders its groups. */
+const reactOnly: RenderText = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText)
 
 /** Two finished panels of the same text side by side, each 420 px wide: built, and rendered by React. */
 function mountBoth(text: string) {

@@ -13,6 +13,7 @@ import { ReasoningPanel, createReasoningStore, markdownText, useReasoningStore, 
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import '../../src/styles/reasoning.css'
+import { kitRenderer, traitsOf } from '../../src/react/text/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
 /** `count` markdown paragraphs; every tenth a code block. */
@@ -21,8 +22,8 @@ const paragraphs = (count: number) =>
     i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: the **running total** still holds after \`change ${i}\`, so carry it forward.`,
   )
 
-/** Markdown as an app's own static renderer draws it (`markdownText`'s parts, not its DOM builder): React renders its groups. */
-const staticMarkdown: WholeParagraphRenderer = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText)
+/** Markdown as the kit's renderer draws it without its DOM builder (as hydrated from server HTML): React renders its groups. */
+const staticMarkdown: WholeParagraphRenderer = kitRenderer(Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText), { ...traitsOf(markdownText), build: undefined })
 
 /** A finished panel of 300 markdown paragraphs (five groups of up to 64), open, its body scrolled to the end. */
 function mount(text = paragraphs(300).join('\n\n')) {

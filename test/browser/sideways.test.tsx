@@ -9,6 +9,7 @@ import type { CSSProperties } from 'react'
 import { markdownText, ReasoningPanel, type ReasoningBlock, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
 import { beforeAll, describe, expect, it } from 'vitest'
 import '../../src/styles/reasoning.css'
+import { kitRenderer, traitsOf } from '../../src/react/text/text'
 import { frames } from '../helpers/dom'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
@@ -50,8 +51,8 @@ function mount(text: string, renderText?: RenderText): (width: number) => void {
   return (width) => rerender(<Panel block={block} width={width} renderText={renderText} />)
 }
 
-/** Markdown as an app's own static renderer draws it (`markdownText`'s parts, not its DOM builder): React renders its groups, which freeze. */
-const staticMarkdown: WholeParagraphRenderer = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText)
+/** Markdown as the kit's renderer draws it without its DOM builder (as hydrated from server HTML): React renders its groups, which freeze. */
+const staticMarkdown: WholeParagraphRenderer = kitRenderer(Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText), { ...traitsOf(markdownText), build: undefined })
 
 /** 300 paragraphs, every tenth a code block: five groups. */
 const manyCodeBlocks = () => Array.from({ length: 300 }, (_, i) => (i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: carry the total forward.`)).join('\n\n')

@@ -13,7 +13,7 @@ import { mergeLabels, type ReasoningLabels } from '../state/labels'
 import { useReasoningConfig } from '../state/provider'
 import type * as MarkdownParse from './markdown-parse'
 import type { MdNode } from './markdown-parse'
-import { RUN_CHARS, useDefinitionLines, useTextLabels, withBuild, type ParagraphRuns, type WholeParagraphRenderer } from './text'
+import { kitRenderer, RUN_CHARS, useDefinitionLines, useTextLabels, type ParagraphRuns, type WholeParagraphRenderer } from './text'
 
 type Parser = typeof MarkdownParse
 
@@ -471,25 +471,24 @@ const markdownRuns: ParagraphRuns = {
  * block. The parser loads on first use (`loadMarkdown`). Headless parts never import it: pass it as
  * `renderText` to use it there.
  */
-export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ withBuild(
-  /* @__PURE__ */ Object.defineProperties((text: string): ReactNode => <Markdown text={text} />, {
+export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ kitRenderer(
+  /* @__PURE__ */ Object.assign((text: string): ReactNode => <Markdown text={text} />, {
+    // A paragraph marked as markdown; a title line is a heading in it (see markdown-parse.ts).
+    paragraph: (text: string, live: boolean): ReactNode => (
+      <div data-slot="reasoning-paragraph" data-format="markdown" data-live={live ? '' : undefined} dir="auto">
+        <Markdown text={text} live={live} />
+      </div>
+    ),
+  }),
+  {
     // About 2.5× plain text's work per character (parsing, 3.5× the elements, their layout:
     // bench/render, task CPU and script time of the two panels on the same trace).
-    cost: { value: 2, enumerable: true },
-    runs: { value: markdownRuns, enumerable: true },
+    cost: 2,
+    runs: markdownRuns,
     // Plain elements; a code block's copy button is the one handler (see `Group` in text.tsx).
-    static: { value: true, enumerable: true },
-    // A paragraph marked as markdown; a title line is a heading in it (see markdown-parse.ts).
-    paragraph: {
-      value: (text: string, live: boolean): ReactNode => (
-        <div data-slot="reasoning-paragraph" data-format="markdown" data-live={live ? '' : undefined} dir="auto">
-          <Markdown text={text} live={live} />
-        </div>
-      ),
-      enumerable: true,
-    },
-  }) as unknown as WholeParagraphRenderer,
-  // Its finished paragraphs, built as DOM (see `BuiltGroup` in text.tsx), once the parser has loaded.
-  (text, _heading, labels, definitions) => buildParagraph(text, labels, definitions),
-  () => parser !== undefined,
+    static: true,
+    // Its finished paragraphs, built as DOM (see `BuiltGroup` in text.tsx), once the parser has loaded.
+    build: (text, _heading, labels, definitions) => buildParagraph(text, labels, definitions),
+    ready: () => parser !== undefined,
+  },
 )

@@ -27,28 +27,48 @@ export type RenderText = (text: string, info: RenderTextInfo) => ReactNode
 
 /**
  * Builds a finished paragraph's element without React: the element its renderer's React output
- * renders for it (the kit's paragraph element around `plainText`'s content, `markdownText.paragraph`),
- * attribute for attribute. `labels` are what a code block's copy button says. The kit's own
- * renderers have one, under `BUILD`: a group of their finished paragraphs is built as DOM (see
- * `BuiltGroup`).
+ * renders for it (the kit's paragraph element around `plainText`'s content, `markdownText`'s
+ * paragraph), attribute for attribute. `labels` are what a code block's copy button says. A group
+ * of the kit's own renderers' finished paragraphs is built as DOM (see `BuiltGroup`).
  */
 export type BuildParagraph = (text: string, heading: string | undefined, labels: ReasoningLabels, definitions: readonly string[]) => HTMLElement
 
 /**
- * Where a renderer keeps its `BuildParagraph` (the kit's own only: not part of `RenderText`): its
- * own property, not enumerable, so that a renderer an app makes from one (`Object.assign(fn,
- * markdownText, { paragraph })`) does not take it along and build what its React output would not
- * render.
+ * What the text layer knows of the kit's own renderers (`plainText`, `markdownText`), and of no
+ * other: none of it is a property of the renderer, so a renderer an app makes from one
+ * (`Object.assign(fn, markdownText, { paragraph })`) is the app's, rendered by React and never
+ * frozen or built. The numbers behind each are in docs/performance.md.
  */
-const BUILD: unique symbol = /* @__PURE__ */ Symbol('reasoning-ui.build')
+export interface KitRenderer {
+  /**
+   * Rendering cost per character against plain text (1, the default): a commit that catches up
+   * with a burst of text adds `CATCH_UP_CHARS / cost` characters (up to 4 times that once commits
+   * are measured to be fast, and twice either while much more is waiting).
+   */
+  readonly cost?: number
+  /** How a long paragraph renders in runs (see `RUN_CHARS`); without, it renders whole, every frame while live. */
+  readonly runs?: ParagraphRuns
+  /** Its finished paragraph is plain DOM (no state, no handler but a button's click): its groups may be frozen. */
+  readonly static?: boolean
+  /** Its finished paragraph as DOM, built while `ready` (markdown: once its parser has loaded). */
+  readonly build?: BuildParagraph
+  readonly ready?: () => boolean
+}
 
-/** `render` with its `BuildParagraph` (see `BUILD`), which builds only while `ready` (markdown: once its parser has loaded). */
-export const withBuild = <R extends RenderText>(render: R, build: BuildParagraph, ready?: () => boolean): R =>
-  Object.defineProperty(render, BUILD, { get: () => (ready === undefined || ready() ? build : undefined) })
+const kitRenderers = new WeakMap<RenderText, KitRenderer>()
+
+/** Registers `render` as one of the kit's own renderers (see `KitRenderer`). */
+export const kitRenderer = <R extends RenderText>(render: R, traits: KitRenderer): R => {
+  kitRenderers.set(render, traits)
+  return render
+}
+
+/** What the text layer knows of `render` (none for an app's own renderer). */
+export const traitsOf = (render: RenderText | undefined): KitRenderer | undefined => kitRenderers.get(render ?? plainText)
 
 const builderOf = (render: RenderText | undefined): BuildParagraph | undefined => {
-  const renderer = render ?? plainText
-  return Object.prototype.hasOwnProperty.call(renderer, BUILD) ? (renderer as { readonly [BUILD]?: BuildParagraph })[BUILD] : undefined
+  const traits = traitsOf(render)
+  return traits?.ready === undefined || traits.ready() ? traits?.build : undefined
 }
 
 /**
@@ -141,33 +161,18 @@ function buildPlain(text: string, heading: string | undefined): HTMLElement {
  * bold), never parsed. The styled components default to `markdownText`; pass
  * `renderText={plainText}` to opt them out.
  */
-export const plainText: RenderText = /* @__PURE__ */ withBuild((text: string, { heading }: RenderTextInfo): ReactNode => (heading !== undefined ? <strong>{heading}</strong> : text), buildPlain)
+export const plainText: RenderText = /* @__PURE__ */ kitRenderer((text: string, { heading }: RenderTextInfo): ReactNode => (heading !== undefined ? <strong>{heading}</strong> : text), {
+  static: true,
+  build: buildPlain,
+})
 
 /**
- * A renderer that draws the whole paragraph element itself (`markdownText` does,
- * to mark its format and make a heading the paragraph itself), instead of
- * content inside the kit's paragraph element.
+ * A renderer that draws the whole paragraph element itself (`markdownText` does, to mark its
+ * format and make a heading the paragraph itself), instead of content inside the kit's paragraph
+ * element.
  */
 export interface WholeParagraphRenderer extends RenderText {
   readonly paragraph: (text: string, live: boolean, heading: string | undefined) => ReactNode
-  /**
-   * Rendering cost per character against plain text (1, the default): a commit that
-   * catches up with a burst of text adds `CATCH_UP_CHARS / cost` characters (up to 4 times
-   * that once commits are measured to be fast, and twice either while much more is waiting),
-   * so a costlier renderer takes smaller steps and no step is a long task.
-   */
-  readonly cost?: number
-  /**
-   * How a long paragraph renders in runs (see `RUN_CHARS`), so that each frame renders and
-   * lays out only its last run. Without it, a long paragraph renders whole, every frame while live.
-   */
-  readonly runs?: ParagraphRuns
-  /**
-   * What it renders for a finished paragraph is plain DOM: no state that changes, no handler but
-   * a button's click. Then a finished group of paragraphs (see `FROZEN_AFTER`) can be kept as a
-   * copy of its DOM, without React's fibers and props for it (`markdownText` is).
-   */
-  readonly static?: boolean
 }
 
 /**
@@ -271,7 +276,7 @@ const plainRuns: ParagraphRuns = {
 }
 
 const runsOf = (render: RenderText | undefined): ParagraphRuns | undefined =>
-  render === undefined || render === plainText ? plainRuns : drawsParagraph(render) ? render.runs : undefined
+  render === undefined || render === plainText ? plainRuns : traitsOf(render)?.runs
 
 /** Where a paragraph's text is cut into runs; `origin` changes when the text is replaced rather than extended. */
 interface Cuts {
@@ -457,11 +462,10 @@ interface GroupProps {
 }
 
 /**
- * Renderers whose finished output is plain DOM (see `WholeParagraphRenderer.static`): the kit's
+ * Renderers whose finished output is plain DOM (see `KitRenderer.static`): the kit's
  * own. Another may hold state or handlers, so its groups are never frozen.
  */
-const staticRender = (render: RenderText | undefined): boolean =>
-  render === undefined || render === plainText || (drawsParagraph(render) && render.static === true)
+const staticRender = (render: RenderText | undefined): boolean => traitsOf(render)?.static === true
 
 /**
  * A frozen group: a copy of its DOM, in place of what React rendered, and what it was rendered
@@ -961,8 +965,10 @@ function lengthOf(paragraphs: readonly string[], total: number): number {
 }
 
 /** A commit's catch-up budget for `render`, in characters, before any commit was measured. */
-const budgetOf = (render: RenderText | undefined): number =>
-  render !== undefined && drawsParagraph(render) && render.cost !== undefined && render.cost > 1 ? Math.round(CATCH_UP_CHARS / render.cost) : CATCH_UP_CHARS
+const budgetOf = (render: RenderText | undefined): number => {
+  const cost = traitsOf(render)?.cost
+  return cost !== undefined && cost > 1 ? Math.round(CATCH_UP_CHARS / cost) : CATCH_UP_CHARS
+}
 
 /**
  * The time, ms, that rendering a catch-up commit (React's render of the new paragraphs and its DOM

@@ -4,8 +4,8 @@
  * fibers. The copy is the same elements and text, so everything that reads the DOM (find-in-page,
  * selection and copy, screen readers) reaches all of the text as before; a click on a control in
  * it (a code block's copy button) renders the group again and clicks the control's live twin.
- * These are the groups React renders: an app's own static renderer's (here `staticMarkdown`) and
- * those hydrated from server HTML. The kit's own renderers' groups are built as DOM from the start
+ * These are the groups React renders: those hydrated from server HTML (here `staticMarkdown`, the
+ * kit's markdown without its DOM builder). The kit's own renderers' groups are built as DOM from the start
  * and have nothing to freeze (built-groups.test.tsx).
  */
 import { act, fireEvent, render, waitFor } from '@testing-library/react'
@@ -13,6 +13,7 @@ import { markdownText, ReasoningPanel, ReasoningProvider, type RenderText, type 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
 import { firstPanel } from '../../../helpers/panel'
+import { kitRenderer, traitsOf } from '../../../../src/react/text/text'
 
 /** `count` markdown paragraphs; every tenth a code block. */
 const paragraphs = (count: number) =>
@@ -20,8 +21,8 @@ const paragraphs = (count: number) =>
     i % 10 === 5 ? `\`\`\`ts\nconst step${i} = ${i} * 2\n\`\`\`` : `Paragraph ${i}: the **running total** still holds after \`change ${i}\`.`,
   )
 
-/** Markdown as an app's own static renderer draws it (`markdownText`'s parts, not its DOM builder): React renders its groups. */
-const staticMarkdown: WholeParagraphRenderer = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText)
+/** Markdown as the kit's renderer draws it without its DOM builder (as hydrated from server HTML): React renders its groups. */
+const staticMarkdown: WholeParagraphRenderer = kitRenderer(Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), markdownText), { ...traitsOf(markdownText), build: undefined })
 
 function mount(text: string, { renderText = staticMarkdown as RenderText, finished = true, labels }: { renderText?: RenderText; finished?: boolean; labels?: { copyCode: string } } = {}) {
   const store = testStore()

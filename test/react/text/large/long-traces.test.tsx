@@ -12,7 +12,7 @@ import {
   type RenderText, type WholeParagraphRenderer,
 } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { RUN_CHARS } from '../../../../src/react/text/text'
+import { kitRenderer, RUN_CHARS, traitsOf } from '../../../../src/react/text/text'
 import { useCopy } from '../../../../src/react/state/copy'
 import type * as CopyModule from '../../../../src/react/state/copy'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
@@ -71,11 +71,14 @@ function streamingPanel(renderText: RenderText | undefined, onRender?: (id: stri
 
 /** A markdown renderer whose runs are counted, each by the text it was given. */
 function countingMarkdown() {
-  const runs = markdownText.runs!
+  const traits = traitsOf(markdownText)!
+  const runs = traits.runs!
   const calls: string[] = []
   const liveCalls: string[] = []
-  const renderer: WholeParagraphRenderer = Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), {
-    paragraph: markdownText.paragraph,
+  // The kit's markdown with its runs counted: registered as one of the kit's renderers, which an app's cannot be.
+  const renderer: WholeParagraphRenderer = kitRenderer(Object.assign((text: string, info: Parameters<RenderText>[1]) => markdownText(text, info), { paragraph: markdownText.paragraph }), {
+    ...traits,
+    build: undefined,
     runs: {
       ...runs,
       run: (text: string, live: boolean) => {

@@ -7,7 +7,7 @@
 import { render, waitFor } from '@testing-library/react'
 import { ReasoningPanel, ReasoningProvider, markdownText, type RenderText, type RenderTextInfo } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CATCH_UP_CHARS } from '../../../../src/react/text/text'
+import { CATCH_UP_CHARS, traitsOf } from '../../../../src/react/text/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
 
 /** `count` distinct paragraphs of about 1,000 characters each. */
@@ -79,7 +79,7 @@ describe('catching up with a flood', () => {
   })
 
   it('given a costlier renderer (markdown: cost 2), should take smaller steps: CATCH_UP_CHARS / cost per commit', async () => {
-    expect(markdownText.cost).toBe(2)
+    expect(traitsOf(markdownText)?.cost).toBe(2)
     const texts = paragraphs(40)
     const { result, append } = markdownPanel('Starting.\n\n')
     append(content('m1', `${texts.join('\n\n')}\n\nAnd the live one`))
