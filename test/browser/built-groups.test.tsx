@@ -11,6 +11,7 @@ import { markdownText, ReasoningPanel, type RenderText } from 'reasoning-ui'
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import '../../src/styles/reasoning.css'
+import { throughLargeDoor } from '../helpers/large-door'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
 /** `count` markdown paragraphs: code blocks (some wider than the panel), lists, a table, prose. */
@@ -60,6 +61,7 @@ afterEach(() => {
 })
 
 describe('built groups', () => {
+  throughLargeDoor()
   it('should show what React renders: the same elements, laid out in the same places, measured alike, all of the text', SLOW, async () => {
     const { built, react } = mountBoth(paragraphs(150).join('\n\n'))
     // After the code blocks and the table are measured (`data-fits`), right after the commit.

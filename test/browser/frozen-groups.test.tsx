@@ -13,6 +13,7 @@ import { ReasoningPanel, createReasoningStore, markdownText, useReasoningStore, 
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import '../../src/styles/reasoning.css'
+import { throughLargeDoor } from '../helpers/large-door'
 import { kitRenderer, traitsOf } from '../../src/react/text/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
@@ -59,6 +60,7 @@ afterEach(() => {
 })
 
 describe('frozen groups', () => {
+  throughLargeDoor()
   it('should freeze the groups scrolled away, with the same elements in the same places and all of the text', SLOW, async () => {
     const view = mount()
     view.body.scrollTop = view.body.scrollHeight

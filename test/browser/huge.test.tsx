@@ -11,6 +11,7 @@ import { ReasoningPanel, ReasoningStream, createReasoningStore, useReasoningStor
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { page, server, type Locator } from 'vitest/browser'
 import '../../src/styles/reasoning.css'
+import { throughLargeDoor } from '../helpers/large-door'
 import { content, msgEnd, msgStart, run, runDone, span, spanEnd } from '../helpers/events'
 
 /** The longest task seen while a test ran, and how many tasks were long (over 50 ms). */
@@ -297,24 +298,27 @@ describe('huge input', () => {
     // 120 s with a busy loop on one core as well. The limit only ends a hung run.
   }, 300_000)
 
-  it('given one paragraph of 12,000 characters, should show it in runs that go on at the next line with no gap, as a line break would', async () => {
-    const [paragraph] = prose(1, 12_000)
-    const container = streamedInOneDelta(paragraph!)
-    const panel = await waitFor(() => slot('reasoning-panel', container))
-    const runs = await waitFor(() => {
-      const found = [...panel.querySelectorAll<HTMLElement>('[data-slot="reasoning-run"]')]
-      expect(found.length).toBeGreaterThanOrEqual(3)
-      return found
+  describe('past the door to the huge-trace machinery', () => {
+    throughLargeDoor()
+    it('given one paragraph of 12,000 characters, should show it in runs that go on at the next line with no gap, as a line break would', async () => {
+      const [paragraph] = prose(1, 12_000)
+      const container = streamedInOneDelta(paragraph!)
+      const panel = await waitFor(() => slot('reasoning-panel', container))
+      const runs = await waitFor(() => {
+        const found = [...panel.querySelectorAll<HTMLElement>('[data-slot="reasoning-run"]')]
+        expect(found.length).toBeGreaterThanOrEqual(3)
+        return found
+      })
+      expect(slot('reasoning-text', panel).textContent).toBe(paragraph)
+      const lineHeight = parseFloat(getComputedStyle(runs[0]!.firstElementChild!).lineHeight)
+      for (const [i, runElement] of runs.entries()) {
+        for (const child of runElement.children) expect(getComputedStyle(child).marginBlockEnd, `run ${i}`).toBe('0px')
+        const next = runs[i + 1]
+        if (!next) continue
+        // The next run's first line sits one line below this run's last, not a paragraph's gap below.
+        const gap = next.getBoundingClientRect().top - runElement.getBoundingClientRect().bottom
+        expect(Math.abs(gap), `between runs ${i} and ${i + 1}`).toBeLessThan(lineHeight / 4)
+      }
     })
-    expect(slot('reasoning-text', panel).textContent).toBe(paragraph)
-    const lineHeight = parseFloat(getComputedStyle(runs[0]!.firstElementChild!).lineHeight)
-    for (const [i, runElement] of runs.entries()) {
-      for (const child of runElement.children) expect(getComputedStyle(child).marginBlockEnd, `run ${i}`).toBe('0px')
-      const next = runs[i + 1]
-      if (!next) continue
-      // The next run's first line sits one line below this run's last, not a paragraph's gap below.
-      const gap = next.getBoundingClientRect().top - runElement.getBoundingClientRect().bottom
-      expect(Math.abs(gap), `between runs ${i} and ${i + 1}`).toBeLessThan(lineHeight / 4)
-    }
   })
 })

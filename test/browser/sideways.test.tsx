@@ -9,6 +9,7 @@ import type { CSSProperties } from 'react'
 import { markdownText, ReasoningPanel, type ReasoningBlock, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
 import { beforeAll, describe, expect, it } from 'vitest'
 import '../../src/styles/reasoning.css'
+import { throughLargeDoor } from '../helpers/large-door'
 import { kitRenderer, traitsOf } from '../../src/react/text/text'
 import { frames } from '../helpers/dom'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
@@ -202,30 +203,33 @@ describe('code blocks and tables sideways', () => {
     expect(scrolls(shown)).toBe(true)
   })
 
-  it('should measure the code blocks of built groups again when the width changes', async () => {
-    // The kit's markdown builds its finished paragraphs as DOM (text.tsx): all but the last here.
-    const setWidth = mount(manyCodeBlocks())
-    const code = () => boxes('reasoning-code')
-    await waitFor(() => expect(code().every((box) => box.hasAttribute('data-fits'))).toBe(true))
-    expect(code()).toHaveLength(30)
-    act(() => setWidth(100))
-    await waitFor(() => expect(code().filter((box) => box.hasAttribute('data-fits'))).toEqual([]))
-    expect(scrolls(code()[0]!)).toBe(true)
-    act(() => setWidth(480))
-    await waitFor(() => expect(code().every((box) => box.hasAttribute('data-fits'))).toBe(true))
-  })
+  describe('past the door to the huge-trace machinery', () => {
+    throughLargeDoor()
+    it('should measure the code blocks of built groups again when the width changes', async () => {
+      // The kit's markdown builds its finished paragraphs as DOM (text.tsx): all but the last here.
+      const setWidth = mount(manyCodeBlocks())
+      const code = () => boxes('reasoning-code')
+      await waitFor(() => expect(code().every((box) => box.hasAttribute('data-fits'))).toBe(true))
+      expect(code()).toHaveLength(30)
+      act(() => setWidth(100))
+      await waitFor(() => expect(code().filter((box) => box.hasAttribute('data-fits'))).toEqual([]))
+      expect(scrolls(code()[0]!)).toBe(true)
+      act(() => setWidth(480))
+      await waitFor(() => expect(code().every((box) => box.hasAttribute('data-fits'))).toBe(true))
+    })
 
-  it('should measure the code blocks of frozen groups again when the width changes', { timeout: 60_000 }, async () => {
-    // The first groups freeze once scrolled away (text.tsx).
-    const setWidth = mount(manyCodeBlocks(), staticMarkdown)
-    const body = document.querySelector<HTMLElement>('[data-slot="reasoning-body"]')!
-    body.scrollTop = body.scrollHeight
-    await waitFor(() => expect(document.querySelector('[data-frozen] [data-slot="reasoning-code"]')).not.toBeNull(), { timeout: 40_000, interval: 100 })
-    const frozenCode = () => [...document.querySelectorAll<HTMLElement>('[data-frozen] [data-slot="reasoning-code"]')]
-    await waitFor(() => expect(frozenCode().every((box) => box.hasAttribute('data-fits'))).toBe(true))
-    act(() => setWidth(100))
-    await waitFor(() => expect(frozenCode().filter((box) => box.hasAttribute('data-fits'))).toEqual([]))
-    expect(frozenCode().length).toBeGreaterThan(0)
-    expect(scrolls(frozenCode()[0]!)).toBe(true)
+    it('should measure the code blocks of frozen groups again when the width changes', { timeout: 60_000 }, async () => {
+      // The first groups freeze once scrolled away (text.tsx).
+      const setWidth = mount(manyCodeBlocks(), staticMarkdown)
+      const body = document.querySelector<HTMLElement>('[data-slot="reasoning-body"]')!
+      body.scrollTop = body.scrollHeight
+      await waitFor(() => expect(document.querySelector('[data-frozen] [data-slot="reasoning-code"]')).not.toBeNull(), { timeout: 40_000, interval: 100 })
+      const frozenCode = () => [...document.querySelectorAll<HTMLElement>('[data-frozen] [data-slot="reasoning-code"]')]
+      await waitFor(() => expect(frozenCode().every((box) => box.hasAttribute('data-fits'))).toBe(true))
+      act(() => setWidth(100))
+      await waitFor(() => expect(frozenCode().filter((box) => box.hasAttribute('data-fits'))).toEqual([]))
+      expect(frozenCode().length).toBeGreaterThan(0)
+      expect(scrolls(frozenCode()[0]!)).toBe(true)
+    })
   })
 })

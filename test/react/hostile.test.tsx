@@ -15,7 +15,7 @@ import fc from 'fast-check'
 import { Component, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import {
   ReasoningPanel,
   ReasoningProvider,
@@ -37,6 +37,7 @@ import {
   type Visibility,
 } from 'reasoning-ui'
 import { Markdown } from '../../src/react/text/markdown'
+import { loadLargeText } from '../../src/react/text/text'
 import { split as splitText } from '../../src/react/text/paragraphs'
 import { ENC, POLLUTED, RAW, arm, endError, hostileStream, type HostileStream } from '../helpers/hostile'
 import { groupBySubagent, type SubagentTree } from '../../src/react/styled/subagents'
@@ -220,6 +221,9 @@ function expectView(section: HTMLElement, view: View, visibility: Visibility, st
 }
 
 describe('hostile streams through the React layer', () => {
+  // A huge text renders through text/large/ once it has loaded, as on a page where one text already
+  // passed the door (a text mounted past it before then shows from the next tick).
+  beforeAll(() => loadLargeText())
   let errors: MockInstance<typeof console.error>
   beforeEach(() => {
     errors = vi.spyOn(console, 'error').mockImplementation(() => {})

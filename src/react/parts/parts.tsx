@@ -37,7 +37,8 @@ import { formatDuration, formatPercent, isoDuration, mergeLabels, prepareFormats
 import { resolveOpenPolicy, useReasoningOpenState, type OpenPolicyOption } from '../state/open-state'
 import { safeLocale, useReasoningConfig } from '../state/provider'
 import { useClientRender, useIsomorphicLayoutEffect } from '../state/client'
-import { followedBySelf, followedTops, StreamingText, type RenderText } from '../text/text'
+import { followedBySelf, followedTops } from '../text/follow'
+import { StreamingText, type RenderText } from '../text/text'
 
 export interface ReasoningContextValue {
   /** The block as the visibility level allows it: the only view of the block parts get. */

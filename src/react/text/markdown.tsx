@@ -13,7 +13,8 @@ import { mergeLabels, type ReasoningLabels } from '../state/labels'
 import { useReasoningConfig } from '../state/provider'
 import type * as MarkdownParse from './markdown-parse'
 import type { MdNode } from './markdown-parse'
-import { kitRenderer, RUN_CHARS, useDefinitionLines, useTextLabels, type ParagraphRuns, type WholeParagraphRenderer } from './text'
+import type { ParagraphRuns } from './large/runs'
+import { kitRenderer, paragraphAttributes, paragraphNode, useDefinitionLines, useTextLabels, type WholeParagraphRenderer } from './text'
 
 type Parser = typeof MarkdownParse
 
@@ -398,7 +399,7 @@ function Parsed({ text }: { readonly text: string }): ReactNode {
  */
 function buildParagraph(text: string, labels: ReasoningLabels, definitions: readonly string[]): HTMLElement {
   const out = domOut(labels)
-  return domElement('div', { 'data-slot': 'reasoning-paragraph', 'data-format': 'markdown', dir: 'auto' }, parser === undefined ? [text] : mapParagraph(out, parser, text, definitions))
+  return paragraphNode('markdown', parser === undefined ? [text] : mapParagraph(out, parser, text, definitions))
 }
 
 /**
@@ -439,8 +440,8 @@ const CUT_TRIES = 8
  * whole. The rest then starts with a letter, which begins a paragraph in markdown as it
  * continued one (never a list, heading, quote or code).
  */
-function markdownCut(text: string, start: number, from: number): number {
-  const limit = Math.min(text.length - 1, from + 2 * RUN_CHARS)
+function markdownCut(text: string, start: number, from: number, span: number): number {
+  const limit = Math.min(text.length - 1, from + 2 * span)
   let tries = 0
   for (let i = Math.max(from, start + 2); i < limit; i++) {
     const before = text[i - 1]!
@@ -455,11 +456,7 @@ function markdownCut(text: string, start: number, from: number): number {
 const markdownRuns: ParagraphRuns = {
   cut: markdownCut,
   run: (text, live) => <Markdown text={text} live={live} />,
-  paragraph: (runs, live) => (
-    <div data-slot="reasoning-paragraph" data-format="markdown" data-live={live ? '' : undefined} dir="auto">
-      {runs}
-    </div>
-  ),
+  paragraph: (runs, live) => <div {...paragraphAttributes(live, 'markdown')}>{runs}</div>,
 }
 
 /**
@@ -475,7 +472,7 @@ export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ kitRenderer(
   /* @__PURE__ */ Object.assign((text: string): ReactNode => <Markdown text={text} />, {
     // A paragraph marked as markdown; a title line is a heading in it (see markdown-parse.ts).
     paragraph: (text: string, live: boolean): ReactNode => (
-      <div data-slot="reasoning-paragraph" data-format="markdown" data-live={live ? '' : undefined} dir="auto">
+      <div {...paragraphAttributes(live, 'markdown')}>
         <Markdown text={text} live={live} />
       </div>
     ),

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { textEndOf, type TextEnd } from '../../../src/core/text-end'
 import { split, tailWith, type Lineage } from '../../../src/react/text/paragraphs'
 import { StreamingText } from '../../../src/react/text/text'
+import { throughLargeDoor } from '../../helpers/large-door'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../helpers/events'
 
 /** A split's finished paragraphs: the first `count` of its log (see `Lineage`). */
@@ -77,6 +78,8 @@ describe('split with the end of the text', () => {
 const CAUGHT_UP = { timeout: 10_000 }
 
 describe('a long live paragraph with the end of its text', () => {
+  // Runs are the huge-trace machinery's (text/large/).
+  throughLargeDoor()
   const shown = (container: HTMLElement) => container.querySelector('[data-slot="reasoning-text"], div')?.textContent ?? ''
 
   it('should cut its runs and show its last run from the end, never from all of its text', async () => {

@@ -12,11 +12,14 @@ import type { ReactElement } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { markdownText, plainText, ReasoningPanel, ReasoningProvider, ReasoningSummary, type RenderText, type WholeParagraphRenderer } from 'reasoning-ui'
-import { RUN_CHARS } from '../../../../src/react/text/text'
+import { RUN_CHARS } from '../../../../src/react/text/large'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { reasoningText } from '../../../../bench/render/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore, ui } from '../../../helpers/events'
 import { firstPanel } from '../../../helpers/panel'
+import { throughLargeDoor } from '../../../helpers/large-door'
+
+throughLargeDoor()
 
 /** The same renderer without its DOM builder (an app's copy of it), and never frozen: React renders its groups, always. */
 const reactOnly = <R extends RenderText>(render: R): R => Object.assign((text: string, info: Parameters<RenderText>[1]) => render(text, info), render, { static: false })

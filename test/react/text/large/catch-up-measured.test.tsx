@@ -9,8 +9,11 @@ import { render, waitFor } from '@testing-library/react'
 import { Profiler } from 'react'
 import { plainText, ReasoningPanel, ReasoningProvider, type RenderTextInfo } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CATCH_UP_CHARS, measuredBudget } from '../../../../src/react/text/text'
+import { CATCH_UP_CHARS, measuredBudget } from '../../../../src/react/text/large'
 import { content, feed, msgStart, run, span, testStore } from '../../../helpers/events'
+import { throughLargeDoor } from '../../../helpers/large-door'
+
+throughLargeDoor()
 
 /** `count` distinct paragraphs of 1,000 characters each. */
 const paragraphs = (count: number) => Array.from({ length: count }, (_, i) => `Paragraph ${String(i).padStart(4, '0')}: ${'a steady flow of reasoning. '.repeat(35)}`.slice(0, 1_000))

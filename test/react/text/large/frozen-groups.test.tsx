@@ -14,6 +14,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
 import { firstPanel } from '../../../helpers/panel'
 import { kitRenderer, traitsOf } from '../../../../src/react/text/text'
+import { throughLargeDoor } from '../../../helpers/large-door'
+
+throughLargeDoor()
 
 /** `count` markdown paragraphs; every tenth a code block. */
 const paragraphs = (count: number) =>

@@ -12,10 +12,14 @@ import {
   type RenderText, type WholeParagraphRenderer,
 } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { kitRenderer, RUN_CHARS, traitsOf } from '../../../../src/react/text/text'
+import { RUN_CHARS } from '../../../../src/react/text/large'
+import { kitRenderer, traitsOf } from '../../../../src/react/text/text'
 import { useCopy } from '../../../../src/react/state/copy'
 import type * as CopyModule from '../../../../src/react/state/copy'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
+import { throughLargeDoor } from '../../../helpers/large-door'
+
+throughLargeDoor()
 
 vi.mock('../../../../src/react/state/copy', async (original) => {
   const module = await original<typeof CopyModule>()

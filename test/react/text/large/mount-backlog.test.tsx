@@ -8,8 +8,11 @@
 import { render, waitFor } from '@testing-library/react'
 import { markdownText, plainText, ReasoningPanel, ReasoningProvider, type RenderText, type RenderTextInfo } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CATCH_UP_CHARS } from '../../../../src/react/text/text'
+import { CATCH_UP_CHARS } from '../../../../src/react/text/large'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
+import { throughLargeDoor } from '../../../helpers/large-door'
+
+throughLargeDoor()
 
 const paragraphs = (count: number, size: number) =>
   Array.from({ length: count }, (_, i) => `Paragraph ${i}: ${'the running total still holds after the change. '.repeat(Math.ceil(size / 48))}`.slice(0, size))

@@ -7,8 +7,12 @@
 import { render, waitFor } from '@testing-library/react'
 import { ReasoningPanel, ReasoningProvider, markdownText, type RenderText, type RenderTextInfo } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CATCH_UP_CHARS, traitsOf } from '../../../../src/react/text/text'
+import { CATCH_UP_CHARS } from '../../../../src/react/text/large'
+import { traitsOf } from '../../../../src/react/text/text'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
+import { throughLargeDoor } from '../../../helpers/large-door'
+
+throughLargeDoor()
 
 /** `count` distinct paragraphs of about 1,000 characters each. */
 const paragraphs = (count: number) =>

@@ -10,6 +10,9 @@ import { ReasoningPanel, ReasoningProvider } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as ParagraphsModule from '../../../../src/react/text/paragraphs'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
+import { throughLargeDoor } from '../../../helpers/large-door'
+
+throughLargeDoor()
 
 /** What a split costs on the test's clock, ms (0: the clock stands still). */
 let splitCost = 0
