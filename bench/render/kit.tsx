@@ -8,8 +8,13 @@
  */
 import { createReasoningStore, plainText, ReasoningPanel, useReasoningStore, type ReasoningStore, type RenderText } from 'reasoning-ui'
 import 'reasoning-ui/styles.css'
+import { largeDoor } from '../../src/react/text/text'
 import type { Contender } from './protocol'
 import { mountCounted } from './react-root'
+
+declare const __BENCH_DOOR__: string
+// BENCH_DOOR (vite.config.ts) moves the door to the huge-trace machinery; `Infinity` closes it.
+if (__BENCH_DOOR__ !== '') largeDoor.threshold = Number(__BENCH_DOOR__)
 
 /** `&open=stay`: the panel stays open when its block ends (large.ts scrolls the finished text). */
 const openPolicy = new URLSearchParams(location.search).get('open') === 'stay' ? 'stay-open' : undefined

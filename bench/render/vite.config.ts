@@ -6,6 +6,8 @@
  * users ship it. BENCH_RENDER_REACT_PROFILING=1 swaps in react-dom's
  * profiling build, where `<Profiler onRender>` fires, to cross-check the
  * commit counts (see commits.ts); it slows React down, so never for timing.
+ * BENCH_DOOR=<characters> moves the door to the huge-trace machinery (`LARGE_CHARS`), to measure
+ * where it belongs (docs/performance.md, "The door to the huge-trace machinery").
  */
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -15,6 +17,7 @@ export default defineConfig({
   root: import.meta.dirname,
   base: './',
   plugins: [react()],
+  define: { __BENCH_DOOR__: JSON.stringify(process.env.BENCH_DOOR ?? '') },
   resolve: {
     alias: [
       ...sourceAliases,
