@@ -4,6 +4,22 @@
 /** @param {{ page: import('playwright-core').Page, baseURL: string }} args */
 export default async function smoke({ page, baseURL }) {
   await page.goto(baseURL)
+  // Every state the first panel shows, recorded in the page as it changes: the agent reasons for
+  // about two seconds, which a loaded machine's round trips from here could miss between two reads.
+  await page.evaluate(() => {
+    const seen = (window.__panelStates = [])
+    new MutationObserver(() => {
+      const panel = document.querySelector('[data-slot="reasoning-panel"]')
+      if (!panel) return
+      const state = {
+        status: panel.getAttribute('data-status'),
+        row: panel.querySelector('[data-slot="reasoning-status"]')?.textContent ?? '',
+        id: panel.getAttribute('data-message-id'),
+      }
+      const last = seen.at(-1)
+      if (!last || last.status !== state.status || last.row !== state.row || last.id !== state.id) seen.push(state)
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+  })
   await page.getByTestId('copilot-chat-textarea').fill('How many r’s are in “strawberry”?')
   await page.getByTestId('copilot-send-button').click()
 
@@ -11,10 +27,12 @@ export default async function smoke({ page, baseURL }) {
   const panel = page.locator('[data-slot="reasoning-panel"]')
   const status = panel.locator('[data-slot="reasoning-status"]')
   await panel.first().waitFor()
-  if ((await panel.first().getAttribute('data-status')) !== 'streaming') throw new Error('The panel is not marked streaming while the agent reasons')
-  const streaming = await status.first().textContent()
-  if (!/^Thinking/.test(streaming ?? '')) throw new Error(`While streaming, the status row says ${JSON.stringify(streaming)}, not "Thinking…"`)
-  if (!(await panel.first().getAttribute('data-message-id'))) throw new Error('The panel does not carry the reasoning message id')
+  /** @type {{ status: string | null, row: string, id: string | null }[]} */
+  const states = await page.evaluate(() => window.__panelStates)
+  const streaming = states.find((state) => state.status === 'streaming')
+  if (!streaming) throw new Error(`The panel was never marked streaming while the agent reasoned: ${JSON.stringify(states)}`)
+  if (!/^Thinking/.test(streaming.row)) throw new Error(`While streaming, the status row said ${JSON.stringify(streaming.row)}, not "Thinking…"`)
+  if (!streaming.id) throw new Error('The panel does not carry the reasoning message id')
   await page.waitForFunction(
     () => (document.querySelector('[data-slot="reasoning-text"]')?.textContent ?? '').includes('strawberry'),
     undefined,

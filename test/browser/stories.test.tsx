@@ -549,11 +549,13 @@ const shots: readonly Shot[] = [
   { name: 'panel-streaming-full-390', title: 'Components/ReasoningPanel', story: 'StreamingFull', width: 390 },
   { name: 'panel-complete-full-390', title: 'Components/ReasoningPanel', story: 'CompleteFull', open: 'all', width: 390 },
   { name: 'panel-complete-full-rtl-390', title: 'Components/ReasoningPanel', story: 'CompleteFull', open: 'all', globals: arabic, width: 390 },
+  { name: 'panel-long-open-1280', title: 'Components/ReasoningPanel', story: 'LongTrace', width: 1280 },
   { name: 'panel-long-open-390', title: 'Components/ReasoningPanel', story: 'LongTrace', width: 390 },
   { name: 'stream-several-blocks-390', title: 'Components/ReasoningStream', story: 'SeveralBlocksAtOnce', width: 390 },
   { name: 'timeline-agent-loop-390', title: 'Components/ReasoningTimeline', story: 'AgentLoop', open: 'first', width: 390 },
   // Code blocks and tables: what fits sits unclipped, a long line scrolls sideways; code reads left to right in an RTL page.
   { name: 'panel-code-tables', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true },
+  { name: 'panel-code-tables-1280', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true, width: 1280 },
   { name: 'panel-code-tables-390', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true, width: 390 },
   { name: 'panel-code-tables-rtl-390', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true, globals: arabic, width: 390 },
 ]
