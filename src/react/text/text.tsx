@@ -343,10 +343,11 @@ export function loadLargeText(): Promise<typeof Large> {
 
 /**
  * A growing text as paragraphs: `CommonText`, or past the door (`LARGE_CHARS`) on a client,
- * text/large/'s. A text that mounts past it waits for the machinery (nothing shows until then, as
- * a large text's backlog shows from the next frame anyway); one that grows past it shows as it
- * was until then. One that hydrated finished keeps the server's elements. Until the machinery
- * loads (or where it fails to), the common path renders the text: never lost.
+ * text/large/'s. A text that mounts past it shows once the machinery has loaded (the next tick; a
+ * large text's backlog shows from the next frame anyway); one that grows past it stays on the
+ * common path until then, and the machinery then shows all of it at once (`continued`). One that
+ * hydrated finished keeps the server's elements. Where the machinery fails to load, the common
+ * path renders the text: never lost.
  */
 export function StreamingText(props: StreamingTextProps) {
   const client = useClientRender()
