@@ -1,25 +1,13 @@
 import type { ReasoningEndReason } from '../model'
 import type { ReasoningStore } from '../store'
 import type * as Framers from './framers'
-import type { Framer, FramerContext } from './framers'
-import { quote } from './quote'
-import type { BodyFraming, Disconnect, ResponseLike, SseOptions } from './types'
+import type { Framer } from './framers'
+import type * as Reading from './reading'
+import { reasonOf } from './quote'
+import type { BodyFraming, BodyReader, Disconnect, ResponseLike, SseOptions } from './types'
 
-export type { BodyFraming }
+export type { BodyFraming, BodyReader }
 
-
-export interface BodyReader {
-  readonly framing: BodyFraming
-  /**
-   * One JSON value: an SSE `data` field, an NDJSON line, or (`json`) the whole
-   * body, or each element when the body is an array.
-   */
-  readonly onValue: (value: unknown) => void
-  /** SSE `data: [DONE]` arrived (OpenAI-style streams end with it), in order among the values. */
-  readonly onDone?: () => void
-  /** The body ended cleanly; called just before `store.streamEnded()`. */
-  readonly onEnd?: () => void
-}
 
 const ACCEPT: Record<BodyFraming, string> = {
   sse: 'text/event-stream',
@@ -30,23 +18,13 @@ const ACCEPT: Record<BodyFraming, string> = {
 /** Default `maxEventLength`: above any real event (a whole conversation's MESSAGES_SNAPSHOT), yet bounded. */
 const MAX_EVENT_LENGTH = 16 * 1024 * 1024
 
-/** How long an HTTP error's body gets to show its first bytes for the diagnostic: the status alone must not wait on it. */
-const EXCERPT_WAIT_MS = 250
-
 /** Timers take 32-bit delays; a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 const noop = () => {}
 
-/** The framers' module, once its load has begun (see `run`). */
-let framers: Promise<typeof Framers> | undefined
-
-/** An error's message and its cause's: undici's bare "fetch failed" and "terminated" say little alone. */
-function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : ''
-  return cause && cause !== message ? `${message} (${cause})` : message
-}
+/** What reads a response and frames its body (the SSE parser's), once their load has begun (see `run`). */
+let modules: Promise<[typeof Reading, typeof Framers]> | undefined
 
 /**
  * Rethrows where the app's error reporting sees it (as the store's batched
@@ -55,15 +33,6 @@ function reasonOf(error: unknown): string {
 const surface = (error: unknown) => queueMicrotask(() => {
   throw error
 })
-
-/** `promise`, or `undefined` once `ms` have passed. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const deadline = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms)
-  })
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
-}
 
 /**
  * Reads JSON values from a fetch `Response` (or a URL to fetch) into a store
@@ -143,13 +112,13 @@ export function connectBody(
 
   const run = async () => {
     if (phase !== 'running') return
-    // The framing (and the SSE parser) loads on first use, alongside the request:
-    // an app that never reads a body does not ship it in its first bundle.
-    const loading = (framers ??= import('./framers'))
+    // The framing (and the SSE parser) and what reads the response load on first use, alongside
+    // the request: an app that never reads a body does not ship them in its first bundle.
+    const loading = (modules ??= Promise.all([import('./reading'), import('./framers')]))
     // A chunk that failed to load is forgotten at once, so the next connection tries again
     // (offline, the request and the chunk fail together; this one may end before it awaits).
     loading.catch(() => {
-      if (framers === loading) framers = undefined
+      if (modules === loading) modules = undefined
     })
     if (external?.aborted) return onExternalAbort()
     external?.addEventListener('abort', onExternalAbort, { once: true })
@@ -170,28 +139,19 @@ export function connectBody(
       touch()
     }
     const current = response!
-    const status = `${current.status}${current.statusText ? ` ${current.statusText}` : ''}`
-    const type = current.headers?.get('content-type') ?? undefined
-    const wrongType = reader.framing === 'sse' && type !== undefined && !/^\s*text\/event-stream\s*(;|$)/i.test(type)
-    if (!current.ok || wrongType) {
-      const what = current.ok
-        ? `Expected an event stream (text/event-stream), got ${status} with content-type ${type}`
-        : `HTTP ${status}${type ? ` (${type})` : ''}`
-      const excerpt = await excerptOf(current)
-      return end(new Error(excerpt ? `${what}: ${quote(excerpt)}` : what))
-    }
-    if (!current.body) return end(new Error('The response has no body.'))
-    // Locked at once (as before the framing loaded lazily): a body read twice fails here, and
-    // a disconnect while the framing loads cancels it through `body`.
+    // Locked at once (as before the reading loaded lazily): a body read twice fails (reading.ts
+    // says so), and a disconnect while the reading loads cancels it through `body`.
+    let locked: unknown
     try {
-      body = current.body.getReader()
+      body = current.body?.getReader()
     } catch (error) {
-      return end(new Error(`The response body cannot be read (was it read before?): ${reasonOf(error)}`))
+      locked = error
     }
-    let createFramer: typeof Framers.createFramer
     waitingFor = 'reader'
+    let reading: typeof Reading
+    let framing: typeof Framers
     try {
-      ;({ createFramer } = await loading)
+      ;[reading, framing] = await loading
     } catch (error) {
       return end(new Error(`The ${reader.framing.toUpperCase()} reader could not be loaded: ${reasonOf(error)}`, { cause: error }))
     }
@@ -200,49 +160,17 @@ export function connectBody(
     // The load's time does not count against the server.
     waitingFor = 'data'
     touch()
-    const context: FramerContext = {
-      // A listener may disconnect in the middle of a chunk: nothing after that reaches the store.
-      value: (value) => {
-        if (phase === 'running') reader.onValue(value)
-      },
-      done: () => {
-        if (phase === 'running') reader.onDone?.()
-      },
+    await reading.readResponse(current, body, locked, {
+      reader,
+      running: () => phase === 'running',
       report: (message) => {
         if (phase !== 'disconnected') store.report('transport', message)
       },
       maxEventLength,
-    }
-    framer = createFramer(reader.framing, context)
-    const decoder = new TextDecoder()
-    let bytes = 0
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>
-      try {
-        chunk = await body.read()
-      } catch (error) {
-        return end(new Error(`The connection broke after ${bytes} bytes: ${reasonOf(error)}.`, { cause: error }))
-      }
-      if (phase !== 'running') return
-      if (chunk.done) break
-      bytes += chunk.value.byteLength
-      touch()
-      framer.feed(decoder.decode(chunk.value, { stream: true }))
-    }
-    framer.feed(decoder.decode())
-    framer.flush()
-    if (phase !== 'running') return
-    reader.onEnd?.()
-    end()
-  }
-
-  /** The first bytes of an error's body, whitespace folded, for the diagnostic; `''` if none come soon. */
-  const excerptOf = async (from: ResponseLike): Promise<string> => {
-    if (!from.body || from.body.locked) return ''
-    body = from.body.getReader()
-    const chunk = await within(body.read(), EXCERPT_WAIT_MS).catch(noop)
-    if (!chunk || chunk.done) return ''
-    return new TextDecoder().decode(chunk.value).replace(/\s+/g, ' ').trim()
+      end,
+      touch,
+      framer: (context) => (framer = framing.createFramer(reader.framing, context)),
+    })
   }
 
   run().catch((error: unknown) => {

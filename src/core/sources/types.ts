@@ -78,3 +78,17 @@ export type { ReasoningStore }
 
 /** How JSON values are laid out in a response body. */
 export type BodyFraming = 'sse' | 'ndjson' | 'json'
+
+/** What `connectBody` hands the values of a body to (an adapter's translator, or the store). */
+export interface BodyReader {
+  readonly framing: BodyFraming
+  /**
+   * One JSON value: an SSE `data` field, an NDJSON line, or (`json`) the whole
+   * body, or each element when the body is an array.
+   */
+  readonly onValue: (value: unknown) => void
+  /** SSE `data: [DONE]` arrived (OpenAI-style streams end with it), in order among the values. */
+  readonly onDone?: () => void
+  /** The body ended cleanly; called just before `store.streamEnded()`. */
+  readonly onEnd?: () => void
+}
