@@ -356,9 +356,13 @@ export function StreamingText(props: StreamingTextProps) {
   const [mountedPast] = useState(() => wanted)
   const [failed, fail] = useState(false)
   const [, loaded] = useReducer((n: number) => n + 1, 0)
+  // Mutable on purpose: whether the common path rendered the text (then text/large/ mounts continuing it).
+  const [shown] = useState({ common: false })
   useEffect(() => {
     if (wanted && large === undefined) loadLargeText().then(loaded, () => fail(true))
   }, [wanted])
-  if (wanted && large !== undefined) return <large.LargeText {...props} continued={!mountedPast} />
-  return mountedPast && wanted && !failed ? null : <CommonText {...props} />
+  if (wanted && large !== undefined) return <large.LargeText {...props} continued={shown.common} />
+  if (mountedPast && wanted && !failed) return null
+  shown.common = true
+  return <CommonText {...props} />
 }

@@ -63,6 +63,18 @@ describe('the door to the huge-trace machinery', () => {
     expect(container.textContent).toBe(paragraphs(600).replaceAll('\n\n', ''))
   })
 
+  it('given a text that mounted past the door, fell below it and grows past it again, should show all of it in that commit', async () => {
+    largeDoor.threshold = 10_000
+    const { container, rerender } = render(ui(paragraph(2_000), true))
+    await waitFor(() => expect(container.textContent).toBe(paragraph(2_000)))
+    // Replaced by a text below the door: the common path shows it; then it grows past the door again.
+    rerender(ui(paragraph(100), true))
+    expect(container.textContent).toBe(paragraph(100))
+    rerender(ui(paragraph(1_000), true))
+    expect(runs(container)).toBeGreaterThan(1)
+    expect(container.textContent).toBe(paragraph(1_000))
+  })
+
   it('should render a text that mounts past the door through the machinery, all of it', async () => {
     largeDoor.threshold = 10_000
     const { container } = render(ui(paragraph(2_000), false))
