@@ -356,13 +356,14 @@ export function StreamingText(props: StreamingTextProps) {
   const [mountedPast] = useState(() => wanted)
   const [failed, fail] = useState(false)
   const [, loaded] = useReducer((n: number) => n + 1, 0)
-  // Mutable on purpose: whether the common path rendered the text (then text/large/ mounts continuing it).
-  const [shown] = useState({ common: false })
+  const path = wanted && large !== undefined ? 'large' : mountedPast && wanted && !failed ? 'none' : 'common'
+  // Whether the common path has rendered the text (React's "store information from previous
+  // renders"): text/large/ then mounts continuing it, showing all of it at once.
+  const [commonShown, setCommonShown] = useState(false)
+  if (path === 'common' && !commonShown) setCommonShown(true)
   useEffect(() => {
     if (wanted && large === undefined) loadLargeText().then(loaded, () => fail(true))
   }, [wanted])
-  if (wanted && large !== undefined) return <large.LargeText {...props} continued={shown.common} />
-  if (mountedPast && wanted && !failed) return null
-  shown.common = true
-  return <CommonText {...props} />
+  if (path === 'large' && large !== undefined) return <large.LargeText {...props} continued={commonShown} />
+  return path === 'none' ? null : <CommonText {...props} />
 }
