@@ -24,7 +24,6 @@ import {
   ReasoningTimeline,
   createReasoningStore,
   isEncryptedOnly,
-  parseHeading,
   projectBlock,
   selectStreamStatus,
   selectSummary,
@@ -132,8 +131,9 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim()
 /**
  * What a paragraph list shows for `text`, split from scratch (the DOM was built
  * incrementally, delta by delta): the raw paragraphs, or with the default
- * (markdown) renderer a finished one-line bold/ATX paragraph as its heading
- * text and any other as the text its markdown shows, rendered from scratch.
+ * (markdown) renderer the text each paragraph's markdown shows, rendered from
+ * scratch (a title line too: its markup and character references are markdown's,
+ * `# A &amp; B` shows "A & B").
  */
 function shown(text: string, live: boolean, renderText: RenderText | undefined): string {
   if (renderText) return normalize(text)
@@ -141,8 +141,7 @@ function shown(text: string, live: boolean, renderText: RenderText | undefined):
   const split = splitText(text, undefined, undefined, true)
   const tail = text.slice(split.tailStart)
   const paragraphs = [...split.log.slice(0, split.count).map((p) => [p, false] as const), ...(tail.trim() !== '' ? [[tail, live] as const] : [])]
-  const heading = (p: string, isLive: boolean) => (!isLive && !p.trim().includes('\n') ? parseHeading(p) : undefined)
-  return normalize(paragraphs.map(([p, isLive]) => heading(p, isLive) ?? markdownText(p, isLive)).join(' '))
+  return normalize(paragraphs.map(([p, isLive]) => markdownText(p, isLive)).join(' '))
 }
 
 /** The text content of one paragraph's markdown. */
