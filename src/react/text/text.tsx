@@ -359,7 +359,7 @@ export function StreamingText(props: StreamingTextProps) {
   const path = wanted && large !== undefined ? 'large' : mountedPast && wanted && !failed ? 'none' : 'common'
   // Whether the common path has rendered the text (React's "store information from previous
   // renders"): text/large/ then mounts continuing it, showing all of it at once.
-  const [commonShown, setCommonShown] = useState(false)
+  const [commonShown, setCommonShown] = useState(path === 'common')
   if (path === 'common' && !commonShown) setCommonShown(true)
   useEffect(() => {
     if (wanted && large === undefined) loadLargeText().then(loaded, () => fail(true))
