@@ -15,7 +15,11 @@ import { userEvent } from 'vitest/browser'
 import '../../src/styles/reasoning.css'
 import { throughLargeDoor } from '../helpers/large-door'
 import { kitRenderer, traitsOf } from '../../src/react/text/text'
+import { addLargeTraits } from '../../src/react/text/large/kit'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+
+// As passing the door does: the kit renderers' runs and DOM builders, in the traits the renderers below copy.
+addLargeTraits()
 
 /** `count` markdown paragraphs; every tenth a code block. */
 const paragraphs = (count: number) =>

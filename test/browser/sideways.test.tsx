@@ -11,8 +11,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import '../../src/styles/reasoning.css'
 import { throughLargeDoor } from '../helpers/large-door'
 import { kitRenderer, traitsOf } from '../../src/react/text/text'
+import { addLargeTraits } from '../../src/react/text/large/kit'
 import { frames } from '../helpers/dom'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+
+// As passing the door does: the kit renderers' runs and DOM builders, in the traits the renderers below copy.
+addLargeTraits()
 
 beforeAll(async () => {
   await import('../../src/react/styled/motion-features')

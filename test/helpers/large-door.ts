@@ -16,3 +16,23 @@ export function throughLargeDoor(): void {
     largeDoor.threshold = LARGE_CHARS
   })
 }
+
+/**
+ * The two paths a client's text renders on, for behaviour both share (catching up with a flood,
+ * a backlog on mount): the common path (the door closed) and text/large/ (the door at 0).
+ */
+export const textPaths = [
+  ['on the common path', Infinity],
+  ['through text/large/', 0],
+] as const
+
+/** Renders every client text in the enclosing `describe` on the path whose door is at `threshold` (see `textPaths`). */
+export function onTextPath(threshold: number): void {
+  beforeAll(async () => {
+    await loadLargeText()
+    largeDoor.threshold = threshold
+  })
+  afterAll(() => {
+    largeDoor.threshold = LARGE_CHARS
+  })
+}

@@ -9,19 +9,21 @@
 import { createElement, Fragment, Suspense, useRef, type ReactNode, type RefObject } from 'react'
 import { useIsomorphicLayoutEffect } from '../state/client'
 import { useCopy } from '../state/copy'
-import { mergeLabels, type ReasoningLabels } from '../state/labels'
+import { mergeLabels } from '../state/labels'
 import { useReasoningConfig } from '../state/provider'
 import type * as MarkdownParse from './markdown-parse'
 import type { MdNode } from './markdown-parse'
-import type { ParagraphRuns } from './large/runs'
-import { kitRenderer, paragraphAttributes, paragraphNode, useDefinitionLines, useTextLabels, type WholeParagraphRenderer } from './text'
+import { kitRenderer, paragraphAttributes, useDefinitionLines, useTextLabels, type WholeParagraphRenderer } from './text'
 
-type Parser = typeof MarkdownParse
+export type Parser = typeof MarkdownParse
 
 let parser: Parser | undefined
 let loading: Promise<void> | undefined
 /** The last load failed: markdown shows as text until `loadMarkdown` is called again. */
 let failed = false
+
+/** The markdown parser, once it has loaded (see `loadMarkdown`). */
+export const markdownParser = (): Parser | undefined => parser
 
 /**
  * Loads the markdown parser, a chunk of its own (29 kB gzip: docs/performance.md). A panel's
@@ -67,14 +69,14 @@ export function Heading({ children, level, live }: { readonly children: ReactNod
 }
 
 /** An element's attributes, by their DOM names, in the order they are set; undefined: left out. */
-type Attributes = Readonly<Record<string, string | undefined>>
+export type Attributes = Readonly<Record<string, string | undefined>>
 
 /**
  * What the mapping of a parsed paragraph (`mapNodes`) makes of it: React elements (`reactOut`),
- * or DOM (`domOut`: a finished paragraph built outside React, see `BuildParagraph` in text.tsx).
+ * or DOM (`domOut` in large/kit.tsx: a finished paragraph built outside React, see `BuildParagraph`).
  * One mapping, so both are the same elements in the same places. Text is a string in either.
  */
-interface Out<N> {
+export interface Out<N> {
   element(tag: string, attributes: Attributes | undefined, children: readonly (N | string)[], key: number): N
   /** Children without an element of their own. */
   group(children: readonly (N | string)[], key: number): N
@@ -124,57 +126,6 @@ const reactOut: Out<ReactNode> = {
   checkbox: (checked, key) => <input key={key} type="checkbox" checked={checked} disabled readOnly />,
 }
 
-/** An element with `attributes` and `children` (strings as text), made without React. */
-function domElement(tag: string, attributes: Attributes | undefined, children: readonly (Node | string)[]): HTMLElement {
-  const element = document.createElement(tag)
-  for (const name in attributes) {
-    const value = attributes[name]
-    if (value !== undefined) element.setAttribute(name, value)
-  }
-  // One at a time: spreading a list of thousands of items as arguments overflows the stack. No
-  // empty text: React makes no node for an empty string (a click's path counts the nodes).
-  for (const child of children) if (child !== '') element.append(child)
-  return element
-}
-
-/**
- * DOM: the mapping as `reactOut` renders it, attribute for attribute, for a finished paragraph
- * (never live: nothing of it changes). A code block's copy button is handled by the group it is
- * in (see `BuiltGroup` in text.tsx); code blocks and tables are measured once in place.
- */
-function domOut(labels: ReasoningLabels): Out<Node> {
-  return {
-    element: (tag, attributes, children) => domElement(tag, attributes, children),
-    group: (children) => {
-      const fragment = document.createDocumentFragment()
-      for (const child of children) if (child !== '') fragment.append(child)
-      return fragment
-    },
-    heading: (children, level) => domElement('p', { 'data-slot': 'reasoning-heading', 'data-level': level === undefined ? undefined : String(level), dir: 'auto' }, [domElement('strong', {}, children)]),
-    code: (code, language, info) => {
-      const header = domElement('div', { 'data-slot': 'reasoning-code-header' }, [
-        ...(info === undefined ? [] : [domElement('span', { 'data-slot': 'reasoning-code-language' }, [info])]),
-        domElement('button', { type: 'button', 'data-slot': 'reasoning-code-copy' }, [labels.copyCode]),
-      ])
-      const box = domElement('div', { 'data-slot': 'reasoning-code', 'data-language': language, dir: 'ltr' }, [header, domElement('pre', { tabindex: '0' }, [domElement('code', {}, [code])])])
-      measureSoon(box)
-      return box
-    },
-    table: (align, head, body) => {
-      const row = (cells: readonly (readonly (Node | string)[])[], tag: 'th' | 'td') => domElement('tr', {}, cells.map((cell, i) => domElement(tag, { align: align[i], dir: 'auto' }, cell)))
-      const table = domElement('table', { dir: 'auto' }, [
-        domElement('thead', {}, [row(head, 'th')]),
-        ...(body.length === 0 ? [] : [domElement('tbody', {}, body.map((cells) => row(cells, 'td')))]),
-      ])
-      const box = domElement('div', { 'data-slot': 'reasoning-table', tabindex: '0' }, [table])
-      measureSoon(box)
-      return box
-    },
-    // As React 19 sets them: `type` after the others, `checked` as the default state.
-    checkbox: (checked) => domElement('input', { disabled: '', readonly: '', type: 'checkbox', checked: checked ? '' : undefined }, []),
-  }
-}
-
 /**
  * Code blocks and tables scroll sideways only where they are wider than their box. Each one is
  * measured after it renders, and all of a text's again when its width changes: one whose content
@@ -218,7 +169,7 @@ function markFits(box: HTMLElement, fits: boolean): void {
   else scroller.removeAttribute('tabindex')
 }
 
-function measureSoon(box: HTMLElement): void {
+export function measureSoon(box: HTMLElement): void {
   unmeasured.add(box)
   if (measureQueued) return
   measureQueued = true
@@ -352,7 +303,7 @@ function CodeBlock({ code, language, info }: { readonly code: string; readonly l
  * its text (`definitions`: lines, see `useDefinitionLines` in text.tsx). Never throws: a parser
  * failure shows the text as it is.
  */
-function mapParagraph<N>(out: Out<N>, parse: Parser, text: string, definitions: readonly string[]): (N | string)[] {
+export function mapParagraph<N>(out: Out<N>, parse: Parser, text: string, definitions: readonly string[]): (N | string)[] {
   try {
     return mapNodes(out, parse.parse(text, definitions.length > 0 && text.includes('[') ? definitionsOf(parse, definitions) : undefined))
   } catch {
@@ -394,72 +345,6 @@ function Parsed({ text }: { readonly text: string }): ReactNode {
 }
 
 /**
- * A finished paragraph of markdown as DOM, made without React: the element `markdownText.paragraph`
- * renders for it (see `BuildParagraph` in text.tsx). Only once the parser has loaded (see `markdownText`).
- */
-function buildParagraph(text: string, labels: ReasoningLabels, definitions: readonly string[]): HTMLElement {
-  const out = domOut(labels)
-  return paragraphNode('markdown', parser === undefined ? [text] : mapParagraph(out, parser, text, definitions))
-}
-
-/**
- * What may still open a construct that a later character closes, left as text in a rendered piece:
- * `*`, `~`, a backtick, a bracket, or `_` not inside a word (`snake_case` opens nothing).
- */
-const OPENER = /[*~`[\]]|(?<![\p{L}\p{N}])_/u
-
-/** Whether `nodes` show an opener as text (code and math excepted: what is in them is theirs). */
-function showsOpener(nodes: readonly MdNode[]): boolean {
-  return nodes.some((node) => (typeof node === 'string' ? OPENER.test(node) : node.k === 'el' && node.tag !== 'code' && node.tag !== 'span' ? showsOpener(node.children) : false))
-}
-
-/**
- * Whether `piece`, the start of a paragraph, renders alone as it does inside the whole: one
- * paragraph of text, no heading, and no opener left as text (an `**` still unclosed might close
- * after the cut, and `**bold` shows as text only until it does). Until the parser has loaded, a
- * piece with no opener at all.
- */
-function cleanPiece(piece: string): boolean {
-  if (parser === undefined) return !OPENER.test(piece)
-  try {
-    const nodes = parser.parse(piece)
-    const [only] = nodes
-    return nodes.length === 1 && typeof only === 'object' && only.k === 'el' && only.tag === 'p' && !showsOpener(only.children)
-  } catch {
-    return false
-  }
-}
-
-const LETTER = /\p{L}/u
-/** Places tried per search: a paragraph that never leaves a clean place stays whole rather than costing a parse per place. */
-const CUT_TRIES = 8
-
-/**
- * Markdown in runs: a paragraph is cut only after a sentence (`. `, `! `, `? `, or `。！？`
- * with no space), before a letter, where the piece before renders alone as it does in the
- * whole. The rest then starts with a letter, which begins a paragraph in markdown as it
- * continued one (never a list, heading, quote or code).
- */
-function markdownCut(text: string, start: number, from: number, span: number): number {
-  const limit = Math.min(text.length - 1, from + 2 * span)
-  let tries = 0
-  for (let i = Math.max(from, start + 2); i < limit; i++) {
-    const before = text[i - 1]!
-    const sentence = (before === ' ' && '.!?'.includes(text[i - 2]!)) || '。！？'.includes(before)
-    if (!sentence || !LETTER.test(text[i]!)) continue
-    if (cleanPiece(text.slice(start, i))) return i
-    if (++tries === CUT_TRIES) return -1
-  }
-  return -1
-}
-
-const markdownRuns: ParagraphRuns = {
-  cut: markdownCut,
-  run: (text, live) => <Markdown text={text} live={live} />,
-  paragraph: (runs, live) => <div {...paragraphAttributes(live, 'markdown')}>{runs}</div>,
-}
-
-/**
  * The styled components' default renderer: CommonMark and GitHub's extensions (tables, task lists,
  * strikethrough, autolinks), mapped to React elements, code blocks with a copy button. Raw HTML
  * shows as text, links are only http(s) and mailto (`rel="noopener noreferrer nofollow"`, new tab),
@@ -481,11 +366,8 @@ export const markdownText: WholeParagraphRenderer = /* @__PURE__ */ kitRenderer(
     // About 2.5× plain text's work per character (parsing, 3.5× the elements, their layout:
     // bench/render, task CPU and script time of the two panels on the same trace).
     cost: 2,
-    runs: markdownRuns,
     // Plain elements; a code block's copy button is the one handler (see `Group` in text.tsx).
+    // Built as DOM and cut into runs past the door: text/large/ adds those traits (large/kit.tsx).
     static: true,
-    // Its finished paragraphs, built as DOM (see `BuiltGroup` in text.tsx), once the parser has loaded.
-    build: (text, _heading, labels, definitions) => buildParagraph(text, labels, definitions),
-    ready: () => parser !== undefined,
   },
 )

@@ -1,10 +1,11 @@
 import { createContext, memo, useContext, useEffect, useReducer, useState, type ReactNode } from 'react'
 import { parseHeading } from '../../core/headings'
 import type { ReasoningKind } from '../../core/model'
-import { useClientRender } from '../state/client'
+import { useClientRender, useIsomorphicLayoutEffect } from '../state/client'
 import type { ReasoningLabels } from '../state/labels'
 import { hasNonSpaceIn, own, type TextEnd } from '../../core/text-end'
 import { split as splitText, tailWith, type Lineage } from './paragraphs'
+import { useCatchUp } from './catch-up'
 import type { ParagraphRuns } from './large/runs'
 import type * as Large from './large'
 
@@ -47,10 +48,11 @@ export interface KitRenderer {
    * are measured to be fast, and twice either while much more is waiting).
    */
   readonly cost?: number
-  /** How a long paragraph renders in runs (see `RUN_CHARS`); without, it renders whole, every frame while live. */
-  readonly runs?: ParagraphRuns
   /** Its finished paragraph is plain DOM (no state, no handler but a button's click): its groups may be frozen. */
   readonly static?: boolean
+  // Text/large/'s, added to the kit's renderers by its first text (large/kit.tsx):
+  /** How a long paragraph renders in runs (see `RUN_CHARS`); without, it renders whole, every frame while live. */
+  readonly runs?: ParagraphRuns
   /** Its finished paragraph as DOM, built while `ready` (markdown: once its parser has loaded). */
   readonly build?: BuildParagraph
   readonly ready?: () => boolean
@@ -140,7 +142,8 @@ export function definitionLines(log: readonly string[], count: number, tail: str
 
 /**
  * The kit's paragraph element, as attributes: the one description of it, which React's elements
- * (`Paragraph`, runs, markdown's) and the DOM built without React (`paragraphNode`) both use.
+ * (`Paragraph`, runs, markdown's) and the DOM built without React (`paragraphNode` in
+ * large/kit.tsx) both use.
  * `dir="auto"`: each paragraph takes the direction of its own first strong character, so English
  * on an RTL page ends "… next week?" instead of "?… next week", and Arabic in an LTR app reads
  * right to left.
@@ -152,31 +155,14 @@ export const paragraphAttributes = (live: boolean, format?: 'markdown'): Record<
   dir: 'auto',
 })
 
-/** A finished paragraph's element as DOM (see `paragraphAttributes`), holding `children`. */
-export function paragraphNode(format: 'markdown' | undefined, children: readonly (Node | string)[]): HTMLElement {
-  const element = document.createElement('div')
-  for (const [name, value] of Object.entries(paragraphAttributes(false, format))) if (value !== undefined) element.setAttribute(name, value)
-  // One at a time: spreading thousands of children as arguments overflows the stack.
-  for (const child of children) element.append(child)
-  return element
-}
-
-/** What `Paragraph` renders for a finished paragraph of plain text, as DOM. */
-function buildPlain(text: string, heading: string | undefined): HTMLElement {
-  if (heading === undefined) return paragraphNode(undefined, [text])
-  const strong = document.createElement('strong')
-  strong.append(heading)
-  return paragraphNode(undefined, [strong])
-}
-
 /**
  * The headless parts' default: the paragraph as it is (a bold title line as
  * bold), never parsed. The styled components default to `markdownText`; pass
  * `renderText={plainText}` to opt them out.
  */
 export const plainText: RenderText = /* @__PURE__ */ kitRenderer((text: string, { heading }: RenderTextInfo): ReactNode => (heading !== undefined ? <strong>{heading}</strong> : text), {
+  // Built as DOM and cut into runs past the door: text/large/ adds those traits (large/kit.tsx).
   static: true,
-  build: buildPlain,
 })
 
 /**
@@ -274,17 +260,25 @@ export interface StreamingTextProps {
   readonly end?: TextEnd
   /**
    * The text was on screen through the common path until it grew past the door (`LARGE_CHARS`):
-   * text/large/ shows all of it at once, never a frame with less of it.
+   * how many of its finished paragraphs that showed (`Infinity`: all, and the live one), which
+   * text/large/ shows from its first commit, never a frame with less.
    */
-  readonly continued?: boolean
+  readonly continued?: number
 }
+
+/**
+ * What the common path has on screen, for text/large/ to continue (see `StreamingTextProps.continued`):
+ * its finished paragraphs (`Infinity`: all, and the live one), set as it commits; none before.
+ */
+type OnScreen = Map<'paragraphs', number>
 
 /**
  * A text as paragraphs, the common case (a trace of a few to some tens of KB). Each update splits
  * only the unfinished tail (see `split`) and renders the newest group again; finished groups are
- * skipped whole.
+ * skipped whole. Text that comes faster than frames (a flood, a backlog on mount) shows a budget
+ * a frame (see `useCatchUp`).
  */
-function CommonText({ text, live, kind, render, labels, end }: StreamingTextProps) {
+function CommonText({ text, live, kind, render, labels, end, onScreen }: StreamingTextProps & { readonly onScreen?: OnScreen }) {
   // Remember the previous split (React's "store information from previous renders").
   const [split, setSplit] = useState<Lineage>(() => splitText(text, undefined, end, true))
   let paragraphs = split
@@ -292,10 +286,17 @@ function CommonText({ text, live, kind, render, labels, end }: StreamingTextProp
     paragraphs = splitText(text, paragraphs, end, true)
     setSplit(paragraphs)
   }
-  const { log, count } = paragraphs
+  const { log, count: total } = paragraphs
+  // A server, and the hydration that adopts its HTML, render all of it at once.
+  const client = useClientRender()
+  const { shown, behind } = useCatchUp(log, total, text, live, render, useContext(DeferBacklog) && client, client ? 0 : Infinity)
+  const count = behind ? shown : total
+  useIsomorphicLayoutEffect(() => {
+    onScreen?.set('paragraphs', behind ? shown : Infinity)
+  })
   // A string of its own (see `own`): a memoised group keeps its last props, and a slice would keep the whole text alive with it.
   const tail = own(tailWith(paragraphs).tail)
-  const withTail = hasNonSpaceIn(tail, undefined)
+  const withTail = !behind && hasNonSpaceIn(tail, undefined)
   const groups: ReactNode[] = []
   for (let from = 0; from < count || (withTail && from === count); from += GROUP) {
     const to = Math.min(from + GROUP, count)
@@ -305,7 +306,7 @@ function CommonText({ text, live, kind, render, labels, end }: StreamingTextProp
   }
   // Link definitions for every paragraph of the text (see `DefinitionLines`), kept like the split.
   const [definitions, setDefinitions] = useState<Definitions>()
-  const nextDefinitions = definitionLines(log, count, tail, live, paragraphs.origin, definitions)
+  const nextDefinitions = definitionLines(log, total, tail, live, paragraphs.origin, definitions)
   if (nextDefinitions !== definitions) setDefinitions(nextDefinitions)
   return (
     <TextLabels.Provider value={labels}>
@@ -344,10 +345,10 @@ export function loadLargeText(): Promise<typeof Large> {
 /**
  * A growing text as paragraphs: `CommonText`, or past the door (`LARGE_CHARS`) on a client,
  * text/large/'s. A text that mounts past it shows once the machinery has loaded (the next tick; a
- * large text's backlog shows from the next frame anyway); one that grows past it stays on the
- * common path until then, and the machinery then shows all of it at once (`continued`). One that
- * hydrated finished keeps the server's elements. Where the machinery fails to load, the common
- * path renders the text: never lost.
+ * backlog shows from the next frame anyway); one that grows past it stays on the common path until
+ * then, and the machinery then shows at least what the common path showed, from its first commit
+ * (`continued`). One that hydrated finished keeps the server's elements. Where the machinery
+ * fails to load, the common path renders the text: never lost.
  */
 export function StreamingText(props: StreamingTextProps) {
   const client = useClientRender()
@@ -357,13 +358,12 @@ export function StreamingText(props: StreamingTextProps) {
   const [failed, fail] = useState(false)
   const [, loaded] = useReducer((n: number) => n + 1, 0)
   const path = wanted && large !== undefined ? 'large' : mountedPast && wanted && !failed ? 'none' : 'common'
-  // Whether the common path has rendered the text (React's "store information from previous
-  // renders"): text/large/ then mounts continuing it, showing all of it at once.
-  const [commonShown, setCommonShown] = useState(path === 'common')
-  if (path === 'common' && !commonShown) setCommonShown(true)
+  // What the common path has on screen (mutable on purpose: written as it commits, read once as
+  // text/large/ mounts in its place, which continues from there).
+  const [onScreen] = useState<OnScreen>(() => new Map())
   useEffect(() => {
     if (wanted && large === undefined) loadLargeText().then(loaded, () => fail(true))
   }, [wanted])
-  if (path === 'large' && large !== undefined) return <large.LargeText {...props} continued={commonShown} />
-  return path === 'none' ? null : <CommonText {...props} />
+  if (path === 'large' && large !== undefined) return <large.LargeText {...props} continued={onScreen.get('paragraphs') ?? 0} />
+  return path === 'none' ? null : <CommonText {...props} onScreen={onScreen} />
 }

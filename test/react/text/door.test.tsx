@@ -47,7 +47,7 @@ describe('the door to the huge-trace machinery', () => {
     expect(container.textContent).toBe(paragraph(600))
   })
 
-  it('should show all of a text that grows past the door once the machinery has loaded, in the same commit, never less', () => {
+  it('should show all of a text that grows past the door once the machinery has loaded, in the same commit, never less', async () => {
     largeDoor.threshold = 10_000
     // Loaded by the test before; 15,000 characters of one paragraph are runs at once, all shown.
     const { container, rerender } = render(ui(paragraph(600), true))
@@ -57,10 +57,31 @@ describe('the door to the huge-trace machinery', () => {
     // Of several paragraphs too.
     const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `Step ${i}: the sum holds.`).join('\n\n')
     rerender(ui(paragraphs(300), true))
+    // A replaced text mounts again: its backlog shows from the next frame (mount-backlog.test.tsx).
+    await waitFor(() => expect(container.textContent).toBe(paragraphs(300).replaceAll('\n\n', '')))
     const before = container.textContent
     rerender(ui(paragraphs(600), true))
     expect(before.length).toBeLessThan(10_000)
     expect(container.textContent).toBe(paragraphs(600).replaceAll('\n\n', ''))
+  })
+
+  it('given a flood the common path is still catching up with, should show what it showed when the text crosses the door, never less, and the rest in the frames after', async () => {
+    largeDoor.threshold = 30_000
+    // Loaded by a test before. Paragraphs of about 1,000 characters: a flood of 25 KB shows a budget (8,000) at a time.
+    const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `Step ${i}: ${'the running total still holds. '.repeat(33)}`)
+    const text = (n: number) => `${paragraphs(n).join('\n\n')}\n\n`
+    const shown = () => container.querySelectorAll('[data-slot="reasoning-paragraph"]').length
+    const { container, rerender } = render(ui('Starting.\n\n', true))
+    rerender(ui(`Starting.\n\n${text(25)}`, true))
+    const before = shown()
+    expect(before).toBeGreaterThan(1)
+    expect(before).toBeLessThan(26)
+    // Past the door while still behind: text/large/ shows at least those, not all 40 at once.
+    rerender(ui(`Starting.\n\n${text(40)}live`, true))
+    expect(shown()).toBeGreaterThanOrEqual(before)
+    expect(shown()).toBeLessThan(42)
+    await waitFor(() => expect(shown()).toBe(42))
+    expect(container.textContent).toBe(`Starting.${paragraphs(40).join('')}live`)
   })
 
   it('given a text that mounted past the door, fell below it and grows past it again, should show all of it in that commit', async () => {

@@ -8,7 +8,22 @@ import { flushSync } from 'react-dom'
 import { useIsomorphicLayoutEffect } from '../../state/client'
 import { followedBySelf } from '../follow'
 import { TextLabels, traitsOf, type RenderText } from '../text'
-import { isCatchingUp, now } from './catch-up'
+import { now } from '../catch-up'
+
+/** Large texts (and long paragraphs) catching up with a burst: groups freeze only after, never competing with the text for frames. */
+let catchingUp = 0
+const isCatchingUp = (): boolean => catchingUp > 0
+
+/** Counts the calling large text (or long paragraph) as catching up while it is `behind` (see `useCatchUp`). */
+export function useCountCatchingUp(behind: boolean): void {
+  useEffect(() => {
+    if (!behind) return
+    catchingUp++
+    return () => {
+      catchingUp--
+    }
+  }, [behind])
+}
 
 /**
  * Full groups kept as React rendered them after the newest paragraphs of a live text; the ones

@@ -13,12 +13,12 @@ import { useClientRender } from '../../state/client'
 import { sliceOf, split as splitText, tailWith, type Lineage } from '../paragraphs'
 import { DeferBacklog, DefinitionLines, definitionLines, GROUP, TextLabels, type Definitions, type RenderText, type StreamingTextProps } from '../text'
 import { builderOf, BuiltGroup } from './built'
-import { Continued, now, useCatchUp } from './catch-up'
-import { freezeLimit, staticRender } from './freeze'
+import { addLargeTraits } from './kit'
+import { now, useCatchUp } from '../catch-up'
+import { freezeLimit, staticRender, useCountCatchingUp } from './freeze'
 import { RenderedGroup, type GroupProps } from './group'
-import { RUN_CHARS, type Source } from './runs'
+import { Continued, RUN_CHARS, type Source } from './runs'
 
-export { CATCH_UP_CHARS, measuredBudget } from './catch-up'
 export { RUN_CHARS } from './runs'
 
 /**
@@ -150,6 +150,8 @@ const Chunk = /* @__PURE__ */ memo(function Chunk(props: SpanProps) {
  * by the commits measured so far: `CATCH_UP_MS`).
  */
 export function LargeText({ text: latest, live, kind, render, labels, end, continued }: StreamingTextProps) {
+  // The kit's renderers built as DOM and cut into runs (kit.tsx), before any group renders.
+  useState(addLargeTraits)
   // Remember the previous split (React's "store information from previous renders").
   const [split, setSplit] = useState<Split>(() => {
     const start = now()
@@ -190,13 +192,14 @@ export function LargeText({ text: latest, live, kind, render, labels, end, conti
   }
   source.log = log
   // A live text mounting in a client with a backlog shows it from the next frame on (see `useCatchUp`);
-  // one continued from the common path shows all of it in its first commit (see `Continued`).
+  // one continued from the common path shows what that showed in its first commit (see `Continued`).
   const client = useClientRender()
-  const [mounting] = useState(() => ({ now: continued === true }))
+  const [mounting] = useState(() => ({ now: continued === Infinity }))
   useEffect(() => {
     mounting.now = false
   }, [mounting])
-  const { shown, behind, tick } = useCatchUp(log, total, text, live, render, useContext(DeferBacklog) && client, mounting.now)
+  const { shown, behind, tick } = useCatchUp(log, total, text, live, render, useContext(DeferBacklog) && client, continued ?? 0)
+  useCountCatchingUp(behind)
 
   // A long text waiting to be split again: split it once its time has come, also when no more text comes.
   const waiting = wait > 0

@@ -3,14 +3,14 @@
  * than `RUN_CHARS` is cut where its renderer may cut it, and each piece renders once, in groups
  * that freeze like a text's.
  */
-import { memo, useContext, useRef, useState, type ReactNode } from 'react'
+import { createContext, memo, useContext, useRef, useState, type ReactNode } from 'react'
 import type { ReasoningKind } from '../../../core/model'
 import { own, type TextEnd } from '../../../core/text-end'
 import { useClientRender } from '../../state/client'
 import { sliceFrom } from '../paragraphs'
 import { DeferBacklog, paragraphAttributes, paragraphOf, plainText, traitsOf, type RenderText } from '../text'
-import { Continued, useCatchUp } from './catch-up'
-import { freezeLimit, staticRender, useFreezing } from './freeze'
+import { useCatchUp } from '../catch-up'
+import { freezeLimit, staticRender, useCountCatchingUp, useFreezing } from './freeze'
 
 /**
  * The finished paragraphs of a large text, one object for as long as the text is extended (a
@@ -152,6 +152,13 @@ interface RunGroupProps {
   readonly settled: boolean
 }
 
+/**
+ * Whether what mounts now continues a text whose live paragraph the common path showed (see
+ * `useCatchUp`'s `continued`): true in such a `LargeText`'s first commit, so that a long live
+ * paragraph's runs show whole too; false after it (a mutable cell, read once at each mount).
+ */
+export const Continued = /* @__PURE__ */ createContext<{ now: boolean }>({ now: false })
+
 /** One finished run, rendered once. */
 const Run = /* @__PURE__ */ memo(function Run({ text, runs }: { readonly text: string; readonly runs: ParagraphRuns }) {
   return <div data-slot="reasoning-run">{runs.run(text, false)}</div>
@@ -196,7 +203,8 @@ function Runs(props: { readonly text: string; readonly end: TextEnd | undefined;
   // the paragraph was on screen already and has just grown long (it would go blank for a frame).
   const client = useClientRender()
   const [continued] = useState(useContext(Continued).now)
-  const { shown, behind } = useCatchUp(cuts.pieces, cuts.pieces.length, text, live, render, useContext(DeferBacklog) && client && props.deferrable, continued)
+  const { shown, behind } = useCatchUp(cuts.pieces, cuts.pieces.length, text, live, render, useContext(DeferBacklog) && client && props.deferrable, continued ? Infinity : 0)
+  useCountCatchingUp(behind)
   // None of a paragraph shorter than two full groups (about 128 KB).
   const freezable = freezeLimit(shown, RUN_GROUP, live, staticRender(render))
   const groups: ReactNode[] = []

@@ -14,7 +14,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
 import { firstPanel } from '../../../helpers/panel'
 import { kitRenderer, traitsOf } from '../../../../src/react/text/text'
+import { addLargeTraits } from '../../../../src/react/text/large/kit'
 import { throughLargeDoor } from '../../../helpers/large-door'
+
+// As passing the door does: the kit renderers' runs and DOM builders, in the traits the renderers below copy.
+addLargeTraits()
 
 throughLargeDoor()
 

@@ -14,10 +14,14 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RUN_CHARS } from '../../../../src/react/text/large'
 import { kitRenderer, traitsOf } from '../../../../src/react/text/text'
+import { addLargeTraits } from '../../../../src/react/text/large/kit'
 import { useCopy } from '../../../../src/react/state/copy'
 import type * as CopyModule from '../../../../src/react/state/copy'
 import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../../../helpers/events'
 import { throughLargeDoor } from '../../../helpers/large-door'
+
+// As passing the door does: the kit renderers' runs and DOM builders, in the traits the renderers below copy.
+addLargeTraits()
 
 throughLargeDoor()
 

@@ -9,11 +9,10 @@ import { render, waitFor } from '@testing-library/react'
 import { Profiler } from 'react'
 import { plainText, ReasoningPanel, ReasoningProvider, type RenderTextInfo } from 'reasoning-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CATCH_UP_CHARS, measuredBudget } from '../../../../src/react/text/large'
-import { content, feed, msgStart, run, span, testStore } from '../../../helpers/events'
-import { throughLargeDoor } from '../../../helpers/large-door'
+import { CATCH_UP_CHARS, measuredBudget } from '../../../src/react/text/catch-up'
+import { content, feed, msgStart, run, span, testStore } from '../../helpers/events'
+import { onTextPath, textPaths } from '../../helpers/large-door'
 
-throughLargeDoor()
 
 /** `count` distinct paragraphs of 1,000 characters each. */
 const paragraphs = (count: number) => Array.from({ length: count }, (_, i) => `Paragraph ${String(i).padStart(4, '0')}: ${'a steady flow of reasoning. '.repeat(35)}`.slice(0, 1_000))
@@ -60,38 +59,40 @@ async function stepsOf(count: number, msPerParagraph: number): Promise<number[]>
   return added
 }
 
-describe('catch-up steps sized by measured commits', () => {
-  it('should take the fixed budget until a commit was measured, then what fits in CATCH_UP_MS, at most 4 times the budget', () => {
-    expect(measuredBudget(CATCH_UP_CHARS, undefined)).toBe(CATCH_UP_CHARS)
-    // 1 ms for 8,000 characters: 48,000 would fit in 6 ms, 4 times the budget is the most.
-    expect(measuredBudget(CATCH_UP_CHARS, 1 / 8_000)).toBe(4 * CATCH_UP_CHARS)
-    // 3 ms for 8,000 characters: 16,000 fit.
-    expect(measuredBudget(CATCH_UP_CHARS, 3 / 8_000)).toBe(2 * CATCH_UP_CHARS)
-    // Slower than the budget assumes: never less than the budget.
-    expect(measuredBudget(CATCH_UP_CHARS, 20 / 8_000)).toBe(CATCH_UP_CHARS)
-  })
+describe.each(textPaths)('catch-up steps sized by measured commits (%s)', (_path, threshold) => {
+  onTextPath(threshold)
 
-  it('given a renderer fast on this machine, should catch up with a flood in steps up to 4 times the budget', async () => {
-    // 0.05 ms a 1,000-character paragraph: any step fits in 6 ms.
-    const added = await stepsOf(160, 0.05)
-    const perBudget = CATCH_UP_CHARS / 1_000
-    // The first step is the fixed budget's (up to twice it while much waits), measured; the next ones 4 times it.
-    expect(added[0]).toBeLessThanOrEqual(2 * perBudget + 1)
-    expect(Math.max(...added.slice(1, -1))).toBeGreaterThanOrEqual(4 * perBudget)
-    expect(Math.max(...added)).toBeLessThanOrEqual(8 * perBudget + 1)
-    expect(added.length).toBeLessThan(160 / perBudget / 2)
-  })
+    it('should take the fixed budget until a commit was measured, then what fits in CATCH_UP_MS, at most 4 times the budget', () => {
+      expect(measuredBudget(CATCH_UP_CHARS, undefined)).toBe(CATCH_UP_CHARS)
+      // 1 ms for 8,000 characters: 48,000 would fit in 6 ms, 4 times the budget is the most.
+      expect(measuredBudget(CATCH_UP_CHARS, 1 / 8_000)).toBe(4 * CATCH_UP_CHARS)
+      // 3 ms for 8,000 characters: 16,000 fit.
+      expect(measuredBudget(CATCH_UP_CHARS, 3 / 8_000)).toBe(2 * CATCH_UP_CHARS)
+      // Slower than the budget assumes: never less than the budget.
+      expect(measuredBudget(CATCH_UP_CHARS, 20 / 8_000)).toBe(CATCH_UP_CHARS)
+    })
 
-  it('given a renderer slow on this machine, should keep to the fixed budget', async () => {
-    // 2 ms a 1,000-character paragraph: 16 ms for the budget's 8 paragraphs, more than CATCH_UP_MS.
-    const added = await stepsOf(80, 2)
-    const perBudget = CATCH_UP_CHARS / 1_000
-    expect(Math.max(...added)).toBeLessThanOrEqual(2 * perBudget + 1)
-  })
+    it('given a renderer fast on this machine, should catch up with a flood in steps up to 4 times the budget', async () => {
+      // 0.05 ms a 1,000-character paragraph: any step fits in 6 ms.
+      const added = await stepsOf(160, 0.05)
+      const perBudget = CATCH_UP_CHARS / 1_000
+      // The first step is the fixed budget's (up to twice it while much waits), measured; the next ones 4 times it.
+      expect(added[0]).toBeLessThanOrEqual(2 * perBudget + 1)
+      expect(Math.max(...added.slice(1, -1))).toBeGreaterThanOrEqual(4 * perBudget)
+      expect(Math.max(...added)).toBeLessThanOrEqual(8 * perBudget + 1)
+      expect(added.length).toBeLessThan(160 / perBudget / 2)
+    })
 
-  it('given a clock that stands still (nothing measured), should keep to the fixed budget', async () => {
-    const added = await stepsOf(80, 0)
-    const perBudget = CATCH_UP_CHARS / 1_000
-    expect(Math.max(...added)).toBeLessThanOrEqual(2 * perBudget + 1)
-  })
+    it('given a renderer slow on this machine, should keep to the fixed budget', async () => {
+      // 2 ms a 1,000-character paragraph: 16 ms for the budget's 8 paragraphs, more than CATCH_UP_MS.
+      const added = await stepsOf(80, 2)
+      const perBudget = CATCH_UP_CHARS / 1_000
+      expect(Math.max(...added)).toBeLessThanOrEqual(2 * perBudget + 1)
+    })
+
+    it('given a clock that stands still (nothing measured), should keep to the fixed budget', async () => {
+      const added = await stepsOf(80, 0)
+      const perBudget = CATCH_UP_CHARS / 1_000
+      expect(Math.max(...added)).toBeLessThanOrEqual(2 * perBudget + 1)
+    })
 })

@@ -1,15 +1,13 @@
 /**
- * Catching up with a burst (docs/performance.md, "Catching up with a burst"): a large live text
- * shows the paragraphs (or a long paragraph's runs) that came since its last commit a budget at a
- * time, sized by the commits measured so far, the rest in the next frames.
+ * Catching up with a burst (docs/performance.md, "Catching up with a burst"): a live text, on the
+ * common path and in text/large/ alike, shows the paragraphs (or, in text/large/, a long
+ * paragraph's runs) that came since its last commit a budget at a time, sized by the commits
+ * measured so far, the rest in the next frames. Real streams (a few KB a second) never reach the
+ * budget; a flood, a replay and a panel opened mid-stream do.
  */
-import { createContext, useEffect, useReducer, useState } from 'react'
-import { useIsomorphicLayoutEffect } from '../../state/client'
-import { traitsOf, type RenderText } from '../text'
-
-/** Live texts catching up with a burst: groups freeze only after, never competing with the text for frames (see freeze.tsx). */
-let catchingUp = 0
-export const isCatchingUp = (): boolean => catchingUp > 0
+import { useEffect, useReducer, useState } from 'react'
+import { useIsomorphicLayoutEffect } from '../state/client'
+import { traitsOf, type RenderText } from './text'
 
 /**
  * Characters of newly finished paragraphs one commit adds at most while it
@@ -63,13 +61,6 @@ function catchUp(done: readonly string[], total: number, shown: number, chars: n
 }
 
 
-/** The characters of the first `total` of `paragraphs`. */
-function lengthOf(paragraphs: readonly string[], total: number): number {
-  let length = 0
-  for (let i = 0; i < total; i++) length += paragraphs[i]!.length
-  return length
-}
-
 /** A commit's catch-up budget for `render`, in characters, before any commit was measured. */
 const budgetOf = (render: RenderText | undefined): number => {
   const cost = traitsOf(render)?.cost
@@ -99,7 +90,8 @@ const MEASURED_CHARS = 1_000
 export const measuredBudget = (base: number, msPerChar: number | undefined): number =>
   msPerChar === undefined ? base : Math.round(Math.min(CATCH_UP_GROWTH * base, Math.max(base, CATCH_UP_MS / msPerChar)))
 
-export const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now())
+/** The clock commits and splits are timed by (every engine the kit runs in, Node ≥ 20 too, has `performance`). */
+export const now = (): number => performance.now()
 
 /**
  * Times catch-up commits: `begin` as a commit renders (with the characters of finished paragraphs
@@ -135,24 +127,20 @@ export const nextFrame = (callback: () => void): (() => void) => {
 }
 
 
+
 /**
  * How many of the first `total` of `items` (a text's finished paragraphs, or a long paragraph's
  * finished runs) a commit shows, with `text` (what they were split from) live: a finished text
  * shows whole at once (it is not coming in faster than frames); a live one a budget per new text
  * or catch-up tick (not again in the re-render the state updates here cause; see `catchUp`, the
- * budget sized by the commits measured so far, `CATCH_UP_MS`), the rest in the next frames. `deferrable`: mounting with more
- * than a quarter of a budget, it shows them from the next frame on; `continued`: mounting where the
- * common path showed all of them, it shows them all. `tick` renders again (a
- * catch-up step, also when no new text comes).
+ * budget sized by the commits measured so far, `CATCH_UP_MS`), the rest in the next frames.
+ * `deferrable`: mounting with more than a quarter of a budget of text, it shows them from the next
+ * frame on. `continued`: how many of them were on screen already when it mounts (the common path's,
+ * crossing the door; `Infinity`, all of them and what follows; 0, none), which it shows from its
+ * first commit, never a frame with less. `tick` renders again (a catch-up step, also when no new
+ * text comes).
  */
-/**
- * Whether what mounts now is a text continued from the common path (see `useCatchUp`'s
- * `continued`): true in a continued `LargeText`'s first commit, so that its long paragraphs' runs
- * show whole too; false after it (a mutable cell, read once at each mount).
- */
-export const Continued = /* @__PURE__ */ createContext<{ now: boolean }>({ now: false })
-
-export function useCatchUp(items: readonly string[], total: number, text: string, live: boolean, render: RenderText | undefined, deferrable: boolean, continued: boolean) {
+export function useCatchUp(items: readonly string[], total: number, text: string, live: boolean, render: RenderText | undefined, deferrable: boolean, continued: number) {
   const [ticks, tick] = useReducer((n: number) => n + 1, 0)
   // Mutable on purpose: a measurement, read by the next render, never a reason to render.
   const [meter] = useState(commitMeter)
@@ -162,10 +150,11 @@ export function useCatchUp(items: readonly string[], total: number, text: string
   // task with a budget of text in it (bench/render, 200 KB). Server HTML and the hydration that
   // adopts it have the text at once, and so does a mount with a little of it.
   const [progress, setProgress] = useState<Progress>(() => {
-    // A text continued from the common path (`continued`, see `StreamingTextProps`) was all on
-    // screen: it stays so, whatever that costs this one commit (docs/performance.md, "The door").
-    const deferred = live && !continued && deferrable && lengthOf(items, total) > chars / 4
-    const first = !live || continued ? { count: total, burst: 0 } : deferred ? { count: 0, burst: 0 } : catchUp(items, total, 0, chars, true, 0)
+    // What was on screen already (`continued`: the common path's, crossing the door) stays so,
+    // whatever that costs this one commit (docs/performance.md, "The door").
+    const deferred = live && continued === 0 && deferrable && text.length > chars / 4
+    const shown = !live ? total : continued > 0 ? Math.min(continued, total) : deferred ? 0 : -1
+    const first = shown < 0 ? catchUp(items, total, 0, chars, true, 0) : { count: shown, burst: 0 }
     // Deferred: tick in the next frame (not only once a whole frame passed without new text, see
     // below), and take the backlog as one that arrived while caught up (a 5 MB delta shows in steps).
     return { shown: first.count, text, ticks, byText: !deferred, caughtUp: deferred || first.count === total, burst: first.burst }
@@ -184,13 +173,6 @@ export function useCatchUp(items: readonly string[], total: number, text: string
   }
   const behind = shown < total
   const { byText } = progress
-  useEffect(() => {
-    if (!behind) return
-    catchingUp++
-    return () => {
-      catchingUp--
-    }
-  }, [behind])
 
   // Time this commit if it adds enough of a live text (see CATCH_UP_MS). Not again in the
   // re-render its own progress update causes, which adds none.
