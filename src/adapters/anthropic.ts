@@ -19,7 +19,7 @@ import { describeError, isRecord, str, type Json } from './json'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
 import { EventWriter } from './writer'
-import { count, tokenUsage } from './usage'
+import { count, field, tokenUsage } from './usage'
 
 /** Options of the Anthropic translator: the shared ones (thread id, run id, clock). */
 export type AnthropicOptions = TranslatorOptions
@@ -41,7 +41,7 @@ type Block =
   | { readonly kind: 'other' }
 
 
-const isIndex = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0
+const isIndex = (value: unknown): value is number => count(value) !== undefined
 
 /** A streaming translator for one Messages API response (one translator per API call). */
 export function createAnthropicTranslator(options: AnthropicOptions = {}): Translator {
@@ -62,14 +62,15 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
 
   /**
    * Anthropic's `input_tokens` leaves out the cache: AG-UI's input total adds
-   * `cache_creation_input_tokens` and `cache_read_input_tokens` back in. The
-   * stream reports no reasoning-token count (thinking is inside `output_tokens`).
+   * `cache_creation_input_tokens` and `cache_read_input_tokens` back in. Thinking
+   * is inside `output_tokens`; newer responses also count it apart
+   * (`output_tokens_details.thinking_tokens`), AG-UI's reasoning tokens.
    * Only counts are taken: `message_delta` may report a field as `null`, which
    * leaves the count `message_start` gave.
    */
   const onUsage = (reported: unknown) => {
     if (!isRecord(reported)) return
-    for (const [key, value] of Object.entries(reported)) {
+    for (const [key, value] of Object.entries({ ...reported, thinking_tokens: field(reported.output_tokens_details, 'thinking_tokens') })) {
       const n = count(value)
       if (n !== undefined) usage[key] = n
     }
@@ -78,7 +79,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     const input = count(usage.input_tokens)
     writer.usage(
       messageId,
-      tokenUsage({ input: input === undefined ? undefined : input + (read ?? 0) + (write ?? 0), output: usage.output_tokens, cached: read, cacheWrite: write }, undefined, model),
+      tokenUsage({ input: input === undefined ? undefined : input + (read ?? 0) + (write ?? 0), output: usage.output_tokens, reasoning: usage.thinking_tokens, cached: read, cacheWrite: write }, undefined, model),
     )
   }
 
@@ -108,7 +109,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     const index = event.index
     const block = event.content_block
     if (!isIndex(index) || !isRecord(block) || typeof block.type !== 'string') {
-      return writer.skip('content_block_start needs an integer index and a content_block with a type')
+      return writer.skip(process.env.NODE_ENV !== 'production' ? 'content_block_start needs an integer index and a content_block with a type' : 'content_block_start')
     }
     if (blocks.has(index)) return writer.skip(`content_block_start for block ${index}, which is already open`)
     const id = `${messageId}:${index}`
@@ -165,7 +166,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
     const index = event.index
     const delta = event.delta
     if (!isIndex(index) || !isRecord(delta) || typeof delta.type !== 'string') {
-      return writer.skip('content_block_delta needs an integer index and a delta with a type')
+      return writer.skip(process.env.NODE_ENV !== 'production' ? 'content_block_delta needs an integer index and a delta with a type' : 'content_block_delta')
     }
     const block = blocks.get(index)
     if (!block) return writer.skip(`content_block_delta for block ${index}, which is not open`)
@@ -252,7 +253,7 @@ export function createAnthropicTranslator(options: AnthropicOptions = {}): Trans
   }
 
   const handle = (event: unknown) => {
-    if (!isRecord(event) || typeof event.type !== 'string') return writer.skip('not an Anthropic stream event (no string type)')
+    if (!isRecord(event) || typeof event.type !== 'string') return writer.skip(process.env.NODE_ENV !== 'production' ? 'not an Anthropic stream event (no string type)' : 'event')
     switch (event.type) {
       case 'message_start':
         return onMessageStart(event)

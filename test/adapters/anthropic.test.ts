@@ -404,7 +404,7 @@ describe('Anthropic adapter: usage', () => {
       { type: 'message_stop' },
     ]
     const out = translateChecked(make, events as unknown as StreamEvent[])
-    // No reasoningTokens: the stream does not report how many of the output tokens were thinking.
+    // No reasoningTokens: this stream does not report how many of the output tokens were thinking.
     expect(out.at(-1)).toEqual(expect.objectContaining({
       type: 'RUN_FINISHED',
       usage: [{ model: 'claude-sonnet-4-5', inputTokens: 1110, outputTokens: 412, totalTokens: 1522, cachedInputTokens: 1000, cacheWriteInputTokens: 100 }],
@@ -429,6 +429,29 @@ describe('Anthropic adapter: usage', () => {
       type: 'RUN_FINISHED',
       usage: [{ model: 'claude-sonnet-4-5', inputTokens: 1110, outputTokens: 412, totalTokens: 1522, cachedInputTokens: 1000, cacheWriteInputTokens: 100 }],
     })
+  })
+
+  it('given output_tokens_details.thinking_tokens (newer Claude responses, issue 41), should report them as reasoning tokens, a part of the output', () => {
+    const events = [
+      { type: 'message_start', message: { id: 'msg_t', model: 'claude-opus-4-6', content: [], usage: { input_tokens: 10, output_tokens: 1 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Check the units.' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Hi.' } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 120, output_tokens_details: { thinking_tokens: 80 } } },
+      { type: 'message_stop' },
+    ]
+    const out = translateChecked(make, events as unknown as StreamEvent[])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ model: 'claude-opus-4-6', inputTokens: 10, outputTokens: 120, reasoningTokens: 80, totalTokens: 130 }] })
+    // A whole message reads it too.
+    const whole = translateAnthropicMessage({
+      id: 'msg_w', type: 'message', role: 'assistant', model: 'claude-opus-4-6', content: [{ type: 'text', text: 'Hi' }], stop_reason: 'end_turn',
+      usage: { input_tokens: 5, output_tokens: 70, output_tokens_details: { thinking_tokens: 60 } },
+    })
+    expect(whole.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ inputTokens: 5, outputTokens: 70, reasoningTokens: 60, totalTokens: 75 }] })
   })
 
   it('given a non-streaming message, should carry its usage', () => {
