@@ -5,17 +5,20 @@
  * at the end): reasoning arrives as `delta.reasoning_content` (DeepSeek, older
  * vLLM), `delta.reasoning` (vLLM, OpenRouter, Groq), OpenRouter's structured
  * `delta.reasoning_details[]` (`reasoning.text`, `reasoning.summary`,
- * `reasoning.encrypted`), or inline as `<think>…</think>` in `delta.content`
- * (open models served without a reasoning parser). Each stretch of reasoning
- * before the answer (or between tool calls) is one reasoning block; the answer
- * is a text message and `delta.tool_calls` become tool calls. Only the first
- * choice is read.
+ * `reasoning.encrypted`), GitHub Copilot's `delta.reasoning_text` with the
+ * stretch's encrypted `delta.reasoning_opaque` (in the chunk that starts the
+ * answer or a tool call, or later), or inline as `<think>…</think>` in
+ * `delta.content` (open models served without a reasoning parser); a delta field
+ * whose name says reasoning but that is none of these gets a diagnostic. Each
+ * stretch of reasoning before the answer (or between tool calls) is one reasoning
+ * block; the answer is a text message and `delta.tool_calls` become tool calls.
+ * Only the first choice is read.
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
 import type { ReasoningKind } from '../core/model'
 import { describeError, isRecord, str, type Json } from './json'
-import { field, tokenUsage } from './usage'
+import { count, field, tokenUsage } from './usage'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import { DONE } from './done'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
@@ -32,6 +35,12 @@ export interface ChatCompletionsOptions extends TranslatorOptions {
 
 /** `encryptedValueType` of an OpenRouter `reasoning.encrypted` detail's `data`. */
 export const OPENROUTER_ENCRYPTED_REASONING = 'openrouter.reasoning.encrypted'
+
+/** `encryptedValueType` of GitHub Copilot's `reasoning_opaque` (which Copilot needs back for Gemini 3's tool loops). */
+export const COPILOT_REASONING_OPAQUE = 'copilot.reasoning_opaque'
+
+/** The delta fields read as reasoning: any other whose name says reasoning or thinking is reported. */
+const KNOWN_REASONING = /^reasoning(_content|_details|_text|_opaque)?$/
 
 
 const absent = (value: unknown) => value === undefined || value === null
@@ -190,6 +199,17 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     return message.id
   }
 
+  /**
+   * A stretch's encrypted value: hidden reasoning, a message with no text holding the value for the
+   * round trip. A late one (`late`: the stretch ended) joins the ended stretch dated when it ended: a
+   * value adds no thinking time.
+   */
+  const encrypted = (data: string, key: string, valueType: string, late: Phase | undefined) => {
+    const id = late ? endedMessage(late, key) : reasoningMessage(key, 'text').id
+    if (late) writer.amendMessage(id, undefined, late.blockId)
+    writer.encrypted(id, data, valueType)
+  }
+
   const onDetails = (details: unknown) => {
     if (absent(details)) return
     if (!Array.isArray(details)) return writer.skip('reasoning_details must be an array')
@@ -198,7 +218,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     const late = phase ? undefined : ended
     details.forEach((detail, position) => {
       if (!isRecord(detail)) return writer.skip(`reasoning_details[${position}] is not an object`)
-      const index = Number.isInteger(detail.index) ? (detail.index as number) : 0
+      const index = count(detail.index) ?? 0
       switch (detail.type) {
         case 'reasoning.text': {
           const text = str(detail.text) ?? ''
@@ -225,12 +245,8 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
         }
         case 'reasoning.encrypted': {
           const data = str(detail.data)
-          if (!data) return writer.skip(`reasoning_details[${position}] (reasoning.encrypted) without its data`)
-          // Hidden reasoning: a message with no text, holding the value for the round trip. A late one joins the
-          // ended stretch dated when it ended: a value adds no thinking time.
-          const id = late ? endedMessage(late, `encrypted:${index}`) : reasoningMessage(`encrypted:${index}`, 'text').id
-          if (late) writer.amendMessage(id, undefined, late.blockId)
-          return writer.encrypted(id, data, OPENROUTER_ENCRYPTED_REASONING)
+          if (!data) return writer.skip(`reasoning_details[${position}]${process.env.NODE_ENV !== 'production' ? ' (reasoning.encrypted) without its data' : '.data'}`)
+          return encrypted(data, `encrypted:${index}`, OPENROUTER_ENCRYPTED_REASONING, late)
         }
         default:
           return
@@ -244,7 +260,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     parser?.flush()
     calls.forEach((call, position) => {
       if (!isRecord(call)) return writer.skip(`tool_calls[${position}] is not an object`)
-      const index = Number.isInteger(call.index) ? (call.index as number) : position
+      const index = count(call.index) ?? position
       const fn = isRecord(call.function) ? call.function : {}
       let tool = tools.get(index)
       if (!tool) {
@@ -282,7 +298,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
       ending = () => writer.fail('The completion stopped while reasoning (finish_reason length).', 'length')
       return
     }
-    for (const [index, tool] of tools) if (!tool.started) writer.skip(`tool call ${index} never got a function name; it was dropped`)
+    for (const [index, tool] of tools) if (!tool.started) writer.skip(process.env.NODE_ENV !== 'production' ? `tool call ${index} never got a function name; it was dropped` : `tool_calls[${index}].function.name`)
     closePhase()
     writer.closeAll()
     ending = () => writer.finish()
@@ -302,7 +318,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     usageLast = false
     // `[DONE]` ends the stream cleanly (connectChatCompletions hands it over; a recording may hold it).
     if (chunk === DONE) return settle(true)
-    if (!isRecord(chunk)) return writer.skip('not a chat completion chunk (not an object)')
+    if (!isRecord(chunk)) return writer.skip(process.env.NODE_ENV !== 'production' ? 'not a chat completion chunk (not an object)' : 'chunk')
     // Usage: OpenAI's last chunk (`include_usage`), DeepSeek's finish chunk, every chunk of vLLM's continuous stats,
     // Groq's `x_groq`, OpenRouter's error chunk.
     const usage = chunk.usage ?? field(chunk.x_groq, 'usage')
@@ -345,8 +361,12 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     parser?.flush()
     answer(refusal)
   }
-  /** Content part types already reported as skipped: once per type, not per chunk. */
-  const skippedParts = new Set<string>()
+  /** What was already reported (a content part's type, a delta field): once each, not per chunk. */
+  const skipped = new Set<string>()
+  const skipOnce = (message: string) => {
+    if (!skipped.has(message)) writer.skip(`${message} (reported once)`)
+    skipped.add(message)
+  }
 
   /**
    * `content` as a string, or as typed parts (Mistral and others:
@@ -357,7 +377,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
   const onContent = (content: unknown) => {
     if (typeof content === 'string') return text(content)
     if (absent(content)) return
-    if (!Array.isArray(content)) return writer.skip('delta.content must be a string or an array of parts')
+    if (!Array.isArray(content)) return writer.skip(process.env.NODE_ENV !== 'production' ? 'delta.content must be a string or an array of parts' : 'delta.content')
     for (const part of content) {
       const type = isRecord(part) ? part.type : undefined
       if (type === 'text' && typeof part.text === 'string') text(part.text)
@@ -365,12 +385,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
       else if (type === 'thinking' && partsText(part.thinking) !== undefined) {
         parser?.flush()
         reason('text:0', 'text', partsText(part.thinking)!)
-      } else {
-        const what = typeof type === 'string' ? `'${type}' content parts` : 'content parts that are not typed objects'
-        if (skippedParts.has(what)) continue
-        skippedParts.add(what)
-        writer.skip(`${what} were skipped (reported once)`)
-      }
+      } else skipOnce(`${typeof type === 'string' ? `'${type}' content parts` : 'content parts that are not typed objects'} were skipped`)
     }
   }
 
@@ -378,17 +393,26 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     const details = delta.reasoning_details
     // OpenRouter mirrors reasoning_details text in `reasoning`: read the structured form then.
     const structured = Array.isArray(details) && details.some((d) => isRecord(d) && (d.type === 'reasoning.text' || d.type === 'reasoning.summary'))
-    if (!structured) {
-      for (const field of ['reasoning', 'reasoning_content'] as const) {
-        if (!absent(delta[field]) && typeof delta[field] !== 'string') writer.skip(`delta.${field} must be a string`)
-      }
-      reason('text:0', 'text', str(delta.reasoning) || str(delta.reasoning_content) || '')
+    // What the adapter does not read but whose name says reasoning is reported, never dropped in silence: to a
+    // developer, in development builds (production ones leave it out, as they leave out other development-only text).
+    if (process.env.NODE_ENV !== 'production') {
+      for (const key in delta) if (/reason|think/i.test(key) && !KNOWN_REASONING.test(key)) skipOnce(`delta.${key} is not read`)
     }
+    /** `delta[key]` as a string; a value of another type is reported. */
+    const stringField = (key: string) => {
+      const value = delta[key]
+      if (!absent(value) && typeof value !== 'string') writer.skip(`delta.${key} must be a string`)
+      return str(value)
+    }
+    if (!structured) reason('text:0', 'text', stringField('reasoning') || stringField('reasoning_content') || stringField('reasoning_text') || '')
     onDetails(details)
+    // Copilot's value for the stretch: before the answer or tool call its chunk starts, so it joins the stretch.
+    const opaque = stringField('reasoning_opaque')
+    if (opaque) encrypted(opaque, 'encrypted:0', COPILOT_REASONING_OPAQUE, phase ? undefined : ended)
     onContent(delta.content)
     // OpenAI's `refusal` (streamed, or on a completion's message) is the answer: its text is never dropped.
-    if (typeof delta.refusal === 'string') refuse(delta.refusal)
-    else if (!absent(delta.refusal)) writer.skip('delta.refusal must be a string')
+    const refusal = stringField('refusal')
+    if (refusal !== undefined) refuse(refusal)
     onToolCalls(delta.tool_calls)
   }
 

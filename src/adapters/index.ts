@@ -18,6 +18,7 @@ export {
 export {
   connectChatCompletions,
   createChatCompletionsTranslator,
+  COPILOT_REASONING_OPAQUE,
   OPENROUTER_ENCRYPTED_REASONING,
   translateChatCompletion,
   translateChatCompletions,

@@ -299,13 +299,13 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     // A failure leaves what is open interrupted, with its text: do not close it first.
     if (failure !== undefined) {
       ending = () => writer.fail(failure, reason)
-      if (writer.hasUsage) ending()
+      if (writer.usages.size > 0) ending()
       return
     }
     closeCurrent()
     ending = () => writer.finish()
     // Usage that came first leaves nothing to wait for.
-    if (writer.hasUsage) ending()
+    if (writer.usages.size > 0) ending()
   }
 
   /** `usage_statistics` (or a LettaResponse's `usage`): prompt and completion totals, reasoning and cache parts where Letta has them. */

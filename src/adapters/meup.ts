@@ -181,7 +181,10 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
     }
     inOrder(id, () => {
       writer.at(time)
-      writer.message(messageId, id, step.text, ui)
+      // A whole reasoning message at once (start, content, end).
+      writer.startMessage(messageId, id, ui)
+      writer.appendMessage(messageId, step.text)
+      writer.endMessage(messageId)
     })
     // The action that closed the session came before this step: it closes again.
     if (late) close(id)

@@ -160,7 +160,7 @@ class VercelAITranslator implements Translator {
     const model = nonEmpty(metadata.model)
     const total = usageOf(metadata.totalUsage, model)
     if (total) {
-      this.w.clearUsage()
+      this.w.usages.clear()
       this.w.usage('total', total)
       this.total = true
     } else if (!this.total) this.w.usage(`step:${this.step}`, usageOf(metadata.usage, model))

@@ -2,6 +2,7 @@ import { aggregateTokenUsage, type TokenUsage } from '@ag-ui/core'
 import { METADATA_KEY } from '../core/metadata'
 import type { ReasoningUiMetadata } from '../core/model'
 import type { AdapterDiagnostic, AgUiEvent, TranslatorOptions } from './types'
+import { count } from './usage'
 
 type Open = 'reasoning' | 'text' | 'tool'
 
@@ -27,8 +28,12 @@ export class EventWriter {
    * block's entry, under its span id, is the time the store stamped as its end.
    */
   private readonly ends = new Map<string, number>()
-  /** Token usage by what it was reported for (a response, a message), for the run's end. */
-  private readonly usages = new Map<string, TokenUsage>()
+  /**
+   * Token usage by what it was reported for (a response, a message), for the run's end (see `usage`).
+   * An adapter may read whether there is any, or withdraw all of it for a report that replaces it
+   * (a total that includes its parts).
+   */
+  readonly usages = new Map<string, TokenUsage>()
   readonly diagnostics: AdapterDiagnostic[] = []
   private index = -1
   threadId: string
@@ -65,7 +70,7 @@ export class EventWriter {
 
   /** Timestamp (ms) for the events of the current provider event, when the provider dates it. */
   at(ms: number | undefined): void {
-    this.time = ms !== undefined && Number.isInteger(ms) && ms >= 0 ? ms : undefined
+    this.time = count(ms)
   }
 
   /** The events produced since the last call. */
@@ -193,13 +198,6 @@ export class EventWriter {
     this.emit({ type: 'REASONING_MESSAGE_END', messageId: id, ...meta(ui) }, id)
   }
 
-  /** A whole reasoning message at once (start, content, end). */
-  message(id: string, blockId: string, text: string, ui?: ReasoningUiMetadata): void {
-    this.startMessage(id, blockId, ui)
-    this.appendMessage(id, text)
-    this.endMessage(id)
-  }
-
   /** Attaches an opaque provider value to a message or tool call (`REASONING_ENCRYPTED_VALUE`), e.g. for the round trip. */
   encrypted(entityId: string, value: string, valueType?: string, subtype: 'message' | 'tool-call' = 'message'): void {
     if (value === '') return
@@ -267,23 +265,10 @@ export class EventWriter {
     if (entry) this.usages.set(key, entry)
   }
 
-  /** Withdraws the usage reported so far, for a report that replaces all of it (a total that includes its parts). */
-  clearUsage(): void {
-    this.usages.clear()
-  }
-
-  /** Whether any usage was reported. */
-  get hasUsage(): boolean {
-    return this.usages.size > 0
-  }
-
   private usageField(): { usage?: TokenUsage[] } {
     if (this.usages.size === 0) return {}
     // aggregateTokenUsage sums per provider and model, and leaves the labels as undefined keys when absent.
-    const usage = aggregateTokenUsage([...this.usages.values()]).map(
-      (u) => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)) as TokenUsage,
-    )
-    return { usage }
+    return { usage: aggregateTokenUsage([...this.usages.values()]).map(defined) }
   }
 
   /** Closes everything still open, normally. */
@@ -322,8 +307,11 @@ export class EventWriter {
   }
 }
 
+/** `value` without its undefined keys. */
+const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+
 function meta(ui: ReasoningUiMetadata | undefined): { metadata?: { [METADATA_KEY]: ReasoningUiMetadata } } {
   if (!ui) return {}
-  const defined = Object.fromEntries(Object.entries(ui).filter(([, v]) => v !== undefined)) as ReasoningUiMetadata
-  return Object.keys(defined).length > 0 ? { metadata: { [METADATA_KEY]: defined } } : {}
+  const known = defined(ui)
+  return Object.keys(known).length > 0 ? { metadata: { [METADATA_KEY]: known } } : {}
 }

@@ -6,6 +6,7 @@ import { createReasoningStore, isEncryptedOnly, projectBlock, toReasoningMessage
 import { DONE, type AgUiEvent } from 'reasoning-ui/adapters'
 import {
   connectChatCompletions,
+  COPILOT_REASONING_OPAQUE,
   createChatCompletionsTranslator,
   OPENROUTER_ENCRYPTED_REASONING,
   ThinkTagParser,
@@ -732,6 +733,93 @@ describe('chat completions: a signature that comes late (issue 11)', () => {
       // A value adds no thinking time either.
       expect(state.blocks[0]!.endedAt).toBe(events.find((e) => e.type === 'REASONING_END')!.timestamp)
     }
+  })
+})
+
+describe("chat completions: GitHub Copilot's reasoning_text and reasoning_opaque (issue 41)", () => {
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'copilot-1', choices: [{ index: 0, delta, finish_reason: finish }] })
+  const ticking = () => {
+    let clock = 0
+    return createChatCompletionsTranslator({ now: () => (clock += 1_000) })
+  }
+
+  it('given reasoning_text, then the answer whose first chunk carries reasoning_opaque, should give one block with the text and the value, sent back by toReasoningMessages', () => {
+    const t = make()()
+    const events = translateChecked<unknown>(() => t, [
+      chunk({ role: 'assistant', content: null, reasoning_text: '**Reading the files**\n\nThe config comes first.' }),
+      chunk({ content: null, reasoning_text: ' Then the tests.' }),
+      chunk({ content: 'The answer.', reasoning_opaque: 'opaque-1' }, 'stop'),
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = stateOf(events)
+    expect(summarize(state).blocks).toEqual([
+      { status: 'complete', kinds: ['text', 'text'], text: ['**Reading the files**\n\nThe config comes first. Then the tests.', ''], title: 'Reading the files', encrypted: true },
+    ])
+    expect(state.blocks[0]!.messages[1]).toMatchObject({ encryptedValue: 'opaque-1', encryptedValueType: COPILOT_REASONING_OPAQUE })
+    expect(answers(events)).toEqual(['The answer.'])
+    expect(toReasoningMessages(state).map((m) => m.encryptedValue)).toContain('opaque-1')
+  })
+
+  it('given reasoning_opaque with the tool call that ends the reasoning, should keep it on that block, before the tool call', () => {
+    const events = translateChecked<unknown>(make(), [
+      chunk({ reasoning_text: 'I should read the file.' }),
+      chunk({ tool_calls: [{ index: 0, id: 'call_1', function: { name: 'read_file', arguments: '{}' } }], reasoning_opaque: 'opaque-tool' }, 'tool_calls'),
+    ])
+    const state = stateOf(events)
+    expect(state.blocks).toHaveLength(1)
+    expect(state.blocks[0]!.messages.map((m) => m.encryptedValue)).toEqual([undefined, 'opaque-tool'])
+    const order = events.map((e) => e.type).filter((type) => type === 'REASONING_END' || type === 'TOOL_CALL_START' || type === 'REASONING_ENCRYPTED_VALUE')
+    expect(order).toEqual(['REASONING_ENCRYPTED_VALUE', 'REASONING_END', 'TOOL_CALL_START'])
+  })
+
+  it('given reasoning_opaque after the answer began, should add it to the stretch that ended, dated at its end: no new block, one answer', () => {
+    const t = ticking()
+    const events = translateChecked<unknown>(() => t, [
+      chunk({ reasoning_text: 'Thinking.' }),
+      chunk({ content: 'Answer' }),
+      chunk({ content: ' and more.', reasoning_opaque: 'opaque-late' }, 'stop'),
+    ])
+    expect(t.diagnostics).toEqual([])
+    const state = stateOf(events)
+    expect(state.blocks).toHaveLength(1)
+    expect(state.blocks[0]!.messages[1]).toMatchObject({ encryptedValue: 'opaque-late', encryptedValueType: COPILOT_REASONING_OPAQUE })
+    expect(answers(events)).toEqual(['Answer and more.'])
+    expect(state.blocks[0]!.endedAt).toBe(events.find((e) => e.type === 'REASONING_END')!.timestamp)
+  })
+
+  it('given only reasoning_opaque (no reasoning text), should give an encrypted-only block', () => {
+    const events = translateChecked<unknown>(make(), [
+      chunk({ tool_calls: [{ index: 0, id: 'call_1', function: { name: 'read_file', arguments: '{}' } }], reasoning_opaque: 'opaque-only' }, 'tool_calls'),
+    ])
+    const state = stateOf(events)
+    expect(state.blocks).toHaveLength(1)
+    expect(isEncryptedOnly(state.blocks[0]!)).toBe(true)
+    expect(state.blocks[0]!.messages[0]!.encryptedValue).toBe('opaque-only')
+  })
+
+  it('given a whole completion (translateChatCompletion) with message.reasoning_text and reasoning_opaque, should read them as a stream', () => {
+    const events = translateChatCompletion({
+      id: 'chatcmpl-generate',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello from API', reasoning_text: 'Greeting back.', reasoning_opaque: 'opaque-token' }, finish_reason: 'stop' }],
+    })
+    expectValidEvents(events)
+    const state = stateOf(events)
+    expect(summarize(state).blocks).toEqual([{ status: 'complete', kinds: ['text', 'text'], text: ['Greeting back.', ''], title: undefined, encrypted: true }])
+    expect(state.blocks[0]!.messages[1]!.encryptedValue).toBe('opaque-token')
+    expect(answers(events)).toEqual(['Hello from API'])
+  })
+
+  it('given a delta field whose name says reasoning that the adapter does not read, should report it once, never in silence', () => {
+    const t = make()()
+    translateChecked<unknown>(() => t, [chunk({ thinking: 'Hidden?' }), chunk({ thinking: 'Still.', reasoning_summary: 'x' }), chunk({ content: 'Done.' }, 'stop')])
+    expect(t.diagnostics.map((d) => d.message)).toEqual(['delta.thinking is not read (reported once)', 'delta.reasoning_summary is not read (reported once)'])
+  })
+
+  it('given reasoning_opaque that is not a string, should say so and keep the rest', () => {
+    const t = make()()
+    const events = translateChecked<unknown>(() => t, [chunk({ reasoning_text: 'Thinking.', reasoning_opaque: 42 }), chunk({ content: 'Done.' }, 'stop')])
+    expect(t.diagnostics.map((d) => d.message)).toEqual(['delta.reasoning_opaque must be a string'])
+    expect(summarize(stateOf(events)).blocks[0]!.text).toEqual(['Thinking.'])
   })
 })
 

@@ -262,7 +262,14 @@ function expectAnthropic(r: Recording): Expected {
 
 // ---------------------------------------------------------------- chat completions
 
-type Segment = { kind: 'reasoning'; text: string } | { kind: 'content'; text: string } | { kind: 'encrypted'; data: string } | { kind: 'signature'; value: string } | { kind: 'tool' }
+type Segment =
+  | { kind: 'reasoning'; text: string }
+  | { kind: 'content'; text: string }
+  | { kind: 'encrypted'; data: string }
+  /** GitHub Copilot's `reasoning_opaque`: the value of the stretch it follows, even once the answer began. */
+  | { kind: 'opaque'; data: string }
+  | { kind: 'signature'; value: string }
+  | { kind: 'tool' }
 
 /** What one `delta` (or a non-streaming `message`) carries, in the order an answer unfolds. */
 function segmentsOf(delta: Json, e: Expected, seenTools: Set<number>): Segment[] {
@@ -270,9 +277,11 @@ function segmentsOf(delta: Json, e: Expected, seenTools: Set<number>): Segment[]
   const details = arr(delta.reasoning_details).map(rec)
   const structured = details.some((d) => d.type === 'reasoning.text' || d.type === 'reasoning.summary')
   if (!structured) {
-    const text = str(delta.reasoning) || str(delta.reasoning_content) || ''
+    // GitHub Copilot: `reasoning_text`.
+    const text = str(delta.reasoning) || str(delta.reasoning_content) || str(delta.reasoning_text) || ''
     if (text) out.push({ kind: 'reasoning', text })
   }
+  if (str(delta.reasoning_opaque)) out.push({ kind: 'opaque', data: delta.reasoning_opaque as string })
   for (const d of details) {
     if (d.type === 'reasoning.text') {
       if (str(d.text)) out.push({ kind: 'reasoning', text: d.text as string })
@@ -341,7 +350,8 @@ function chatUsage(usage: unknown): TokenUsage | undefined {
     inputTokens: u.prompt_tokens,
     outputTokens: u.completion_tokens,
     totalTokens: u.total_tokens,
-    reasoningTokens: rec(u.completion_tokens_details).reasoning_tokens,
+    // GitHub Copilot reports them beside the others, not in the details.
+    reasoningTokens: rec(u.completion_tokens_details).reasoning_tokens ?? u.reasoning_tokens,
     cachedInputTokens: rec(u.prompt_tokens_details).cached_tokens,
   }, u.total_tokens)
 }
@@ -371,6 +381,13 @@ function expectChatCompletions(r: Recording): Expected {
       if (s.kind === 'content') e.answer += s.text
       if (s.kind === 'content' && e.thinkTags && s.text.trim() === '') continue
       current = undefined
+      continue
+    }
+    if (s.kind === 'opaque') {
+      // The open stretch's, else the last one's (it came with or after the answer), else a stretch of its own.
+      const block = current ?? e.blocks.at(-1)
+      if (block) block.encrypted.push(s.data)
+      else e.blocks.push((current = { ...newBlock(), encrypted: [s.data] }))
       continue
     }
     if (!current) e.blocks.push((current = newBlock()))
