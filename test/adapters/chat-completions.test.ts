@@ -683,13 +683,14 @@ describe('connectChatCompletions', () => {
   })
 })
 
+/** A translator whose clock moves a second per reading, so that a stretched duration shows. */
+const ticking = () => {
+  let clock = 0
+  return createChatCompletionsTranslator({ now: () => (clock += 1_000) })
+}
+
 describe('chat completions: a signature that comes late (issue 11)', () => {
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'gen-late', choices: [{ index: 0, delta, finish_reason: finish }] })
-  /** A translator whose clock moves a second per reading, so that a stretched duration shows. */
-  const ticking = () => {
-    let clock = 0
-    return createChatCompletionsTranslator({ now: () => (clock += 1_000) })
-  }
 
   it('given an OpenRouter signature-only reasoning detail after the answer began, should sign the stretch it ends, with no new block and one answer', () => {
     const t = ticking()
@@ -738,10 +739,6 @@ describe('chat completions: a signature that comes late (issue 11)', () => {
 
 describe("chat completions: GitHub Copilot's reasoning_text and reasoning_opaque (issue 41)", () => {
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'copilot-1', choices: [{ index: 0, delta, finish_reason: finish }] })
-  const ticking = () => {
-    let clock = 0
-    return createChatCompletionsTranslator({ now: () => (clock += 1_000) })
-  }
 
   it('given reasoning_text, then the answer whose first chunk carries reasoning_opaque, should give one block with the text and the value, sent back by toReasoningMessages', () => {
     const t = make()()
