@@ -39,7 +39,7 @@ const CHUNK = 16
  * frame at 5 MB on a 2-core machine), so at every frame it grew with the text (bench/render/large.ts:
  * the last 200 KB of a 5 MB trace cost 2.5 ms a KB in it, against none in the first). A text from
  * the store is read only near its end (`TextEnd`) and splits in well under a millisecond, as do
- * short texts: they never wait. The rest (an app's own text, a paragraph longer than the end the
+ * short texts: they never wait (`SPLIT_WAIT_CHARS`). The rest (an app's own text, a paragraph longer than the end the
  * store keeps) waits.
  */
 const SPLIT_SHARE = 10
@@ -56,6 +56,13 @@ const SPLIT_WAIT_MAX = 100
  * that something else on the machine happened to slow down made the next update wait for a timer.
  */
 const SPLIT_WAIT_MIN = 1
+/**
+ * A text shorter than this, characters, never waits to be split again, whatever its last split
+ * measured: splitting it takes well under a millisecond (3.6 ms at 5 MB, above), so a millisecond
+ * measured on one was something else on the machine (a test's updates on a loaded one waited for
+ * timers and read old text).
+ */
+const SPLIT_WAIT_CHARS = 1 << 17
 
 /** The last split, its unfinished paragraph (see `tailWith`), when it was made and how long it took (ms). */
 interface Split {
@@ -168,7 +175,7 @@ export function LargeText({ text: latest, live, kind, render, labels, end, conti
   let wait = 0
   if (paragraphs.text !== latest) {
     const start = now()
-    wait = live && split.cost >= SPLIT_WAIT_MIN ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
+    wait = live && split.cost >= SPLIT_WAIT_MIN && latest.length >= SPLIT_WAIT_CHARS ? split.at + Math.min(SPLIT_WAIT_MAX, SPLIT_SHARE * split.cost) - start : 0
     if (wait <= 0) {
       paragraphs = splitText(latest, paragraphs, end, true)
       ;({ tail: sliced, end: tailEnd } = tailWith(paragraphs, end))

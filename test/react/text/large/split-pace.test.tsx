@@ -57,36 +57,49 @@ function streamingPanel() {
   }
 }
 
+/** A paragraph long enough that its splits may wait (SPLIT_WAIT_CHARS, 128 K characters): shorter ones never do. */
+const SECOND = 'Second' + ' word'.repeat(27_000)
+
 describe('a live text whose split is slow', () => {
   it('should show the text as last split until its wait is over, then the latest, also when no more text comes', async () => {
     vi.spyOn(performance, 'now').mockImplementation(() => clock)
     const panel = streamingPanel()
     splitCost = 20
-    panel.push('First paragraph.\n\nSecond')
-    expect(panel.text()).toBe('First paragraph.Second')
+    panel.push('First paragraph.\n\n' + SECOND)
+    // Its runs show a budget a frame (catch-up.ts); no split happens meanwhile (no new text).
+    await waitFor(() => expect(panel.text()).toBe('First paragraph.' + SECOND))
     // Within 10 × 20 ms (capped at 100 ms) of that split: the new text waits.
     clock += 50
     panel.push(' and more')
-    expect(panel.text()).toBe('First paragraph.Second')
+    expect(panel.text()).toBe('First paragraph.' + SECOND)
     // Its time comes: the timer splits it without another delta.
     clock += 60
-    await waitFor(() => expect(panel.text()).toBe('First paragraph.Second and more'))
+    await waitFor(() => expect(panel.text()).toBe('First paragraph.' + SECOND + ' and more'))
   })
 
   it('given the end of the text, should show all of it at once, whatever the last split cost', () => {
     vi.spyOn(performance, 'now').mockImplementation(() => clock)
     const panel = streamingPanel()
     splitCost = 20
-    panel.push('First paragraph.\n\nSecond')
+    panel.push('First paragraph.\n\n' + SECOND)
     panel.finish(' and the end.')
-    expect(panel.text()).toBe('First paragraph.Second and the end.')
+    expect(panel.text()).toBe('First paragraph.' + SECOND + ' and the end.')
+  })
+
+  it('given a text shorter than SPLIT_WAIT_CHARS whose split was slow (a busy machine), should show every delta at once', () => {
+    vi.spyOn(performance, 'now').mockImplementation(() => clock)
+    const panel = streamingPanel()
+    splitCost = 20
+    panel.push('First paragraph.\n\nSecond')
+    panel.push(' and more')
+    expect(panel.text()).toBe('First paragraph.Second and more')
   })
 
   it('given splits that cost nothing (control), should show every delta at once', () => {
     vi.spyOn(performance, 'now').mockImplementation(() => clock)
     const panel = streamingPanel()
-    panel.push('First paragraph.\n\nSecond')
+    panel.push('First paragraph.\n\n' + SECOND)
     panel.push(' and more')
-    expect(panel.text()).toBe('First paragraph.Second and more')
+    expect(panel.text()).toBe('First paragraph.' + SECOND + ' and more')
   })
 })
