@@ -281,6 +281,8 @@ export const scripts = {
         `The user asked ${q}. I know the general shape of the answer; the risk is in the details, so I will state only what I am sure of and mark the rest.`,
         '**Checking for gaps**',
         'Two details are uncertain. Neither changes the conclusion, so I will mention them briefly instead of hedging the whole answer.',
+        '**Shaping the answer**',
+        'The answer leads with what I am sure of, in two short paragraphs, and names the uncertain details once at the end rather than qualifying every sentence.',
       ].join('\n\n'),
       answer: [
         `You asked ${q}. This answer comes from a producer still on the retired THINKING_* events (THINKING_START with a title, THINKING_TEXT_MESSAGE_*, THINKING_END).`,

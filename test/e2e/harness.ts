@@ -37,7 +37,9 @@ export interface Demo {
  * WebKit gets the scripts' own pace: under Xvfb, beside the two other engines' lanes on a
  * 2-core machine, it once showed the legacy agent's short reasoning (about 350 characters,
  * 0.3 s at half pace) in a single frame, and a test that checks the text grew in front of
- * the reader cannot pass on one frame.
+ * the reader cannot pass on one frame. (Firefox, at half pace beside the other lanes, once did
+ * too: that reasoning is now a paragraph longer, about 0.6 s at half pace, as long as a short
+ * real one.)
  */
 export async function startDemo(pace = engineName === 'webkit' ? 1 : 0.5): Promise<Demo> {
   const demo = createDemoServer({ staticDir: inject('demoDist'), pace })
