@@ -9,11 +9,11 @@ import {
   COPILOT_REASONING_OPAQUE,
   createChatCompletionsTranslator,
   OPENROUTER_ENCRYPTED_REASONING,
-  ThinkTagParser,
   translateChatCompletion,
   translateChatCompletions,
   type ChatCompletionsOptions,
 } from '../../src/adapters/chat-completions'
+import { ThinkTagParser } from '../../src/adapters/think-tags'
 import { cutText, expectChunkingInvariant, expectValidEvents, storeOf, summarize, translateChecked, wireFields } from '../helpers/adapters'
 
 interface Detail {
