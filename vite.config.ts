@@ -31,6 +31,8 @@ export const entries: Record<string, string> = {
   index: 'src/index.ts',
   'core/index': 'src/core/index.ts',
   'adapters/index': 'src/adapters/index.ts',
+  'adapters/ollama': 'src/adapters/ollama.ts',
+  'adapters/gemini': 'src/adapters/gemini.ts',
   'locales/index': 'src/locales/index.ts',
   'ai-sdk/index': 'src/ai-sdk/index.ts',
 };
@@ -145,6 +147,10 @@ export default defineConfig(({ mode }) => {
       external: isExternal,
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // The adapters' JSON readers stay in one chunk with the AI SDK metadata reader, which the
+        // React entry imports through the AI SDK converter: a chunk of their own (once entries of
+        // their own shared them, reasoning-ui/adapters/gemini and /ollama) cost the React bundle bytes.
+        codeSplitting: { groups: [{ name: 'ai-sdk-metadata', test: /src[\\/]adapters[\\/](json|ai-sdk-metadata)\.ts$/ }] },
         banner: (chunk) =>
           chunk.isEntry && clientEntries.has(chunk.name) ? "'use client';" : '',
       },

@@ -13,8 +13,10 @@ import { connectOpenAIResponses, createOpenAIResponsesTranslator, translateOpenA
 import { connectAnthropic, createAnthropicTranslator, translateAnthropicMessage } from '../../src/adapters/anthropic'
 import { connectChatCompletions, createChatCompletionsTranslator, translateChatCompletion } from '../../src/adapters/chat-completions'
 import { createVercelAITranslator } from '../../src/adapters/vercel-ai'
+import { connectOllama, createOllamaTranslator } from '../../src/adapters/ollama'
+import { connectGemini, createGeminiTranslator, translateGemini } from '../../src/adapters/gemini'
 import { expectValidEvents } from '../helpers/adapters'
-import { recordings, sseResponse, type RecordedAdapter, type Recording } from '../helpers/recorded'
+import { bodyResponse, recordings, type RecordedAdapter, type Recording } from '../helpers/recorded'
 
 type Json = Record<string, unknown>
 
@@ -373,6 +375,20 @@ function expectChatCompletions(r: Recording): Expected {
     segments.push(...segmentsOf(rec(choice.delta ?? choice.message), e, seenTools))
     if (str(choice.finish_reason)) finish ??= choice.finish_reason as string
   }
+  segments = collectSegments(e, segments)
+  const cutWhileReasoning = finish === 'length' && segments.at(-1)?.kind === 'reasoning'
+  if (error || cutWhileReasoning) e.ending = 'RUN_ERROR'
+  else if (!r.streaming || finish !== undefined || r.done || lastUsageOnly) e.ending = 'RUN_FINISHED'
+  else e.ending = 'RUN_ERROR'
+  return e
+}
+
+/**
+ * The answer and the blocks in `e` from what a stream carried, in order (`<think>` tags split out
+ * of the answer first, when there are any): a stretch of reasoning is a block until the answer or a
+ * tool call. Returns the segments as split.
+ */
+function collectSegments(e: Expected, segments: Segment[]): Segment[] {
   e.thinkTags = segments.some((s) => s.kind === 'content' && s.text.includes('<think>'))
   if (e.thinkTags) segments = splitThinkTags(segments)
   let current: ExpectedBlock | undefined
@@ -395,10 +411,100 @@ function expectChatCompletions(r: Recording): Expected {
     if (s.kind === 'encrypted') current.encrypted.push(s.data)
     if (s.kind === 'signature') current.signatures.push(s.value)
   }
-  const cutWhileReasoning = finish === 'length' && segments.at(-1)?.kind === 'reasoning'
-  if (error || cutWhileReasoning) e.ending = 'RUN_ERROR'
-  else if (!r.streaming || finish !== undefined || r.done || lastUsageOnly) e.ending = 'RUN_FINISHED'
-  else e.ending = 'RUN_ERROR'
+  return segments
+}
+
+// ---------------------------------------------------------------- Gemini (Gemini API, Vertex AI)
+
+function expectGemini(r: Recording): Expected {
+  const e: Expected = { blocks: [], answer: '', tools: [], ending: 'RUN_ERROR' }
+  /** The stretch of thoughts streaming, and the last one (a signature may follow it). */
+  let open: ExpectedBlock | undefined
+  let last: ExpectedBlock | undefined
+  /** `thoughtsTokenCount` above 0 on any chunk: the model reasoned, shown or not. */
+  let reasoned = false
+  const close = () => {
+    if (open) last = open
+    open = undefined
+  }
+  /** Before the first answer or call: a stretch with nothing shown when the model reasoned without showing it. */
+  const hidden = () => {
+    if (reasoned && e.blocks.length === 0) e.blocks.push((last = newBlock()))
+    close()
+  }
+  for (const chunk of r.events) {
+    const usage = rec(chunk.usageMetadata)
+    if ((num(usage.thoughtsTokenCount) ?? 0) > 0) reasoned = true
+    const candidate = rec(arr(chunk.candidates)[0])
+    for (const part of arr(rec(candidate.content).parts).map(rec)) {
+      const signature = str(part.thoughtSignature)
+      const text = str(part.text) ?? ''
+      if (part.thought === true) {
+        if (!open) e.blocks.push((open = newBlock()))
+        open.text += text
+        if (signature) open.encrypted.push(signature)
+        continue
+      }
+      if (part.functionCall !== undefined) {
+        // Its signature is the call's, not a block's.
+        const name = str(rec(part.functionCall).name)
+        if (name) {
+          hidden()
+          e.tools.push(name)
+        }
+        continue
+      }
+      if (signature) {
+        const target = open ?? last
+        if (target) target.encrypted.push(signature)
+        else e.blocks.push((last = { ...newBlock(), encrypted: [signature] }))
+        close()
+      }
+      if (text) {
+        hidden()
+        e.answer += text
+      }
+    }
+    if (Object.keys(usage).length > 0) {
+      e.usage = usageOf({
+        inputTokens: usage.promptTokenCount,
+        outputTokens: usage.candidatesTokenCount,
+        reasoningTokens: usage.thoughtsTokenCount,
+        cachedInputTokens: usage.cachedContentTokenCount,
+      }, usage.totalTokenCount)
+    }
+    const finish = str(candidate.finishReason)
+    if (finish) e.ending = finish === 'STOP' || (finish === 'MAX_TOKENS' && !open) ? 'RUN_FINISHED' : 'RUN_ERROR'
+  }
+  return e
+}
+
+// ---------------------------------------------------------------- Ollama (native API)
+
+function expectOllama(r: Recording): Expected {
+  const e: Expected = { blocks: [], answer: '', tools: [], ending: 'RUN_ERROR' }
+  const segments: Segment[] = []
+  let last: Json | undefined
+  for (const chunk of r.events) {
+    // `/api/chat` writes in `message`, `/api/generate` at the top (`response`).
+    const message = rec(chunk.message ?? chunk)
+    const thinking = str(message.thinking)
+    if (thinking) segments.push({ kind: 'reasoning', text: thinking })
+    const content = str(message.content) ?? str(chunk.response) ?? ''
+    if (content) segments.push({ kind: 'content', text: content })
+    for (const call of arr(message.tool_calls).map(rec)) {
+      const name = str(rec(call.function).name)
+      if (!name) continue
+      e.tools.push(name)
+      segments.push({ kind: 'tool' })
+    }
+    if (chunk.done === true) last = chunk
+  }
+  const split = collectSegments(e, segments)
+  if (last) {
+    e.ending = last.done_reason === 'length' && split.at(-1)?.kind === 'reasoning' ? 'RUN_ERROR' : 'RUN_FINISHED'
+    e.usage = usageOf({ inputTokens: last.prompt_eval_count, outputTokens: last.eval_count })
+  }
   return e
 }
 
@@ -493,6 +599,16 @@ const ADAPTERS: Record<
     expected: expectVercelAI,
     run: (r) => stream(createVercelAITranslator(), r.events),
   },
+  gemini: {
+    expected: expectGemini,
+    run: (r) => (r.streaming ? stream(createGeminiTranslator(), r.events) : { events: translateGemini(r.events), skipped: [] }),
+    connect: (response, store) => connectGemini(response, store),
+  },
+  ollama: {
+    expected: expectOllama,
+    run: (r) => stream(createOllamaTranslator(), r.events),
+    connect: (response, store) => connectOllama(response, store),
+  },
 }
 
 /** Diagnostics a recording is expected to give, by `adapter/file` (none otherwise). */
@@ -577,10 +693,11 @@ describe('recorded provider streams', () => {
       if (expected.usage) expect(last?.usage).toEqual([expect.objectContaining(expected.usage)])
     })
 
-    // Only an SSE recording has a body to read (chunk files and JSON hold parsed events): no test, rather than a skipped one.
-    if (r.format === 'sse' && adapter.connect !== undefined) it('read as the recorded SSE body, ends the same way', async () => {
+    // Only an SSE or NDJSON recording is a body to read (chunk files and JSON hold parsed events): no test, rather than a skipped one.
+    const body = r.format === 'sse' || r.format === 'ndjson'
+    if (body && adapter.connect !== undefined) it(`read as the recorded ${r.format === 'sse' ? 'SSE' : 'NDJSON'} body, ends the same way`, async () => {
       const store = createReasoningStore({ flush: 'sync' })
-      adapter.connect!(sseResponse(r.raw), store)
+      adapter.connect!(bodyResponse(r.raw, r.format === 'sse' ? 'text/event-stream' : 'application/x-ndjson'), store)
       await vi.waitFor(() => expect(store.getState().runs.at(-1)?.status).toMatch(/finished|error|interrupted/))
       expect(store.getState().runs.at(-1)?.status).toBe(expected.ending === 'RUN_FINISHED' ? 'finished' : 'error')
       expect(actualBlocks(store.getState())).toEqual(actualBlocks(stateOf(run().events)))

@@ -1,6 +1,8 @@
 // The adapter samples of docs/adapters.md, run against recorded provider streams served by a
 // stubbed fetch (and, for MEUP, a stubbed WebSocket). (test/docs/samples.test.ts checks that the
 // docs show them verbatim.)
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { MockLanguageModelV4 } from 'ai/test'
 import { simulateReadableStream } from 'ai'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -80,6 +82,32 @@ describe('docs/adapters.md', () => {
     expect(calls.map((c) => JSON.parse(String(c.init!.body)).stream)).toEqual([true, false])
     expect(once.getState().blocks[0]?.status).toBe('complete')
     expect(texts(once).join('')).not.toBe('')
+  })
+
+  it('Gemini: should post the request with thoughts included and read the SSE body', async () => {
+    // A real recording (test/fixtures/providers/recorded/gemini), as Gemini sends it.
+    const body = readFileSync(join(import.meta.dirname, '../fixtures/providers/recorded/gemini/gemini-2.5-pro-thoughts.sse'), 'utf8')
+    const { fetch, calls } = routedFetch({
+      '/api/gemini/models/gemini-2.5-pro:streamGenerateContent?alt=sse': () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    })
+    vi.stubGlobal('fetch', fetch)
+    const { store } = await import('./examples/adapters/gemini')
+    await ended(store)
+    expect(JSON.parse(String(calls[0]!.init!.body))).toMatchObject({ generationConfig: { thinkingConfig: { includeThoughts: true } } })
+    expect(texts(store).join('')).toContain('Clarifying User Goals')
+  })
+
+  it('Ollama: should post the request with think on and read the NDJSON body', async () => {
+    // A real recording (test/fixtures/providers/recorded/ollama), as Ollama sends it.
+    const body = readFileSync(join(import.meta.dirname, '../fixtures/providers/recorded/ollama/generate-gpt-oss-120b-thinking.ndjson'), 'utf8')
+    const { fetch, calls } = routedFetch({
+      'http://localhost:11434/api/chat': () => new Response(body, { headers: { 'content-type': 'application/x-ndjson' } }),
+    })
+    vi.stubGlobal('fetch', fetch)
+    const { store } = await import('./examples/adapters/ollama')
+    await ended(store)
+    expect(JSON.parse(String(calls[0]!.init!.body))).toMatchObject({ think: true })
+    expect(texts(store).join('')).toContain('Describe a rabbit in 3 words')
   })
 
   it('Vercel AI SDK: should post the messages and read the UI message stream', async () => {

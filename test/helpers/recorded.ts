@@ -1,19 +1,19 @@
 /**
  * Loads the recorded provider streams in test/fixtures/providers/recorded (see
- * SOURCE.md there): raw SSE bodies (`.sse`), chunk files with one JSON value a
- * line (`.chunks.txt`), and JSON files (`.json`: an array of stream parts, or
+ * SOURCE.md there): raw SSE bodies (`.sse`), NDJSON bodies (`.ndjson`), chunk files with one
+ * JSON value a line (`.chunks.txt`), and JSON files (`.json`: an array of stream parts, or
  * one non-streaming response object).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export type RecordedAdapter = 'openai-responses' | 'anthropic' | 'chat-completions' | 'vercel-ai' | 'letta'
+export type RecordedAdapter = 'openai-responses' | 'anthropic' | 'chat-completions' | 'vercel-ai' | 'letta' | 'ollama' | 'gemini'
 
 export interface Recording {
   readonly adapter: RecordedAdapter
   /** The file name inside `recorded/<adapter>/`. */
   readonly file: string
-  readonly format: 'sse' | 'chunks' | 'json'
+  readonly format: 'sse' | 'chunks' | 'ndjson' | 'json'
   /** The file as it is on disk. */
   readonly raw: string
   /** True for a stream (SSE, chunk lines, a JSON array); false for one non-streaming response object. */
@@ -51,12 +51,12 @@ export function loadRecording(adapter: RecordedAdapter, file: string): Recording
       done: data.includes('[DONE]'),
     }
   }
-  if (file.endsWith('.chunks.txt')) {
+  if (file.endsWith('.chunks.txt') || file.endsWith('.ndjson')) {
     const events = raw
       .split('\n')
       .filter((l) => l.trim() !== '')
       .map((l) => JSON.parse(l) as Record<string, unknown>)
-    return { adapter, file, format: 'chunks', raw, streaming: true, events, done: false }
+    return { adapter, file, format: file.endsWith('.ndjson') ? 'ndjson' : 'chunks', raw, streaming: true, events, done: false }
   }
   const value = JSON.parse(raw) as unknown
   if (Array.isArray(value)) return { adapter, file, format: 'json', raw, streaming: true, events: value as Record<string, unknown>[], done: false }
@@ -72,13 +72,13 @@ export function recordings(adapter: RecordedAdapter): Recording[] {
     return []
   }
   return files
-    .filter((f) => /\.(sse|json|chunks\.txt)$/.test(f))
+    .filter((f) => /\.(sse|json|ndjson|chunks\.txt)$/.test(f))
     .sort()
     .map((f) => loadRecording(adapter, f))
 }
 
-/** An SSE body as a fetch `Response`, cut into pieces of `size` bytes. */
-export function sseResponse(body: string, size = 97): Response {
+/** A recorded body (SSE by default) as a fetch `Response`, cut into pieces of `size` bytes. */
+export function bodyResponse(body: string, contentType = 'text/event-stream', size = 97): Response {
   const bytes = new TextEncoder().encode(body)
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -86,5 +86,5 @@ export function sseResponse(body: string, size = 97): Response {
       controller.close()
     },
   })
-  return new Response(stream, { headers: { 'content-type': 'text/event-stream' } })
+  return new Response(stream, { headers: { 'content-type': contentType } })
 }
