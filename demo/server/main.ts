@@ -1,12 +1,13 @@
 /**
  * `tsx demo/server/main.ts`: the demo server on PORT (default 3000) and HOST
  * (default 127.0.0.1), serving the built page from demo/dist, with the
- * scripted agents and the provider-backed ones whose keys are set.
+ * scripted agents, the provider-backed ones whose keys are set and the models of a local Ollama
+ * server (OLLAMA_HOST, else its default port) when one answers.
  * DEMO_ALLOWED_HOSTS (comma-separated host names) lists the names it answers
  * for besides loopback and HOST, e.g. the machine's LAN name with HOST=0.0.0.0.
  */
 import { resolve } from 'node:path'
-import { providerAgents } from './providers'
+import { ollamaAgents, providerAgents } from './providers'
 import { createDemoServer, type DemoServer } from './server'
 
 const DEFAULT_PORT = 3000
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   try {
     demo = createDemoServer({
       staticDir: resolve(import.meta.dirname, '../dist'),
-      extraAgents: providerAgents(process.env),
+      extraAgents: [...providerAgents(process.env), ...(await ollamaAgents(process.env, fetch, (line) => console.log(line)))],
       log: (line) => console.log(line),
       allowedHosts: allowedHostsFromEnv(),
     })

@@ -32,6 +32,7 @@
 import type { Context, Message, ReasoningMessage, RunAgentInput, Tool, ToolCall } from '@ag-ui/core'
 import { createParser } from 'eventsource-parser'
 import { createAnthropicTranslator, createOpenAIResponsesTranslator, type AgUiEvent, type Translator } from '../../src/adapters'
+import { createOllamaTranslator } from '../../src/adapters/ollama'
 import { METADATA_KEY } from '../../src/core/metadata'
 import { MAX_ISSUED_PER_THREAD, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from './types'
 
@@ -407,6 +408,84 @@ export function buildAnthropicRequest(input: RunAgentInput, options: AnthropicRe
   }
 }
 
+// --- Ollama's own API (/api/chat)
+
+/** A message of an Ollama `/api/chat` request. */
+export type OllamaMessage =
+  | { readonly role: 'system' | 'user'; readonly content: string }
+  | { readonly role: 'assistant'; readonly content: string; readonly tool_calls?: readonly { readonly function: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> } }[] }
+  | { readonly role: 'tool'; readonly content: string; readonly tool_name: string }
+
+/** The JSON body of `POST /api/chat`. */
+export interface OllamaRequestBody {
+  readonly model: string
+  readonly messages: readonly OllamaMessage[]
+  readonly tools?: readonly { readonly type: 'function'; readonly function: { readonly name: string; readonly description: string; readonly parameters: unknown } }[]
+  readonly stream: true
+  /** Thinking on: the model's thinking comes apart (`message.thinking`). A model that cannot think answers without. */
+  readonly think: true
+}
+
+/**
+ * The `/api/chat` request for a run, streaming with thinking on. System, developer and context text
+ * become system messages; user and assistant text, tool calls and their results go as Ollama takes
+ * them (arguments as objects, results by tool name). Reasoning never goes back: Ollama keeps no
+ * value to return, and earlier thinking only fills the context.
+ */
+export function buildOllamaRequest(input: RunAgentInput, options: { readonly model: string }): ProviderRequest<OllamaRequestBody> {
+  const plan = planTools(input.messages, input.tools)
+  const messages: OllamaMessage[] = []
+  const context = contextText(input.context)
+  for (const m of input.messages) {
+    switch (m.role) {
+      case 'system':
+      case 'developer':
+        if (m.content.trim() !== '') messages.push({ role: 'system', content: m.content })
+        break
+      case 'user': {
+        const text = textOf(m.content)
+        if (text.length > 0) messages.push({ role: 'user', content: text.join('\n\n') })
+        break
+      }
+      case 'assistant': {
+        const calls = m.toolCalls ?? []
+        const said = [...textOf(m.content ?? ''), ...calls.filter((c) => plan.call(c.id, c.function.name) === 'text').map(calledText)]
+        const structured = calls.filter((c) => plan.call(c.id, c.function.name) === 'structured')
+        if (said.length === 0 && structured.length === 0) break
+        messages.push({
+          role: 'assistant',
+          content: said.join('\n\n'),
+          ...(structured.length > 0 && { tool_calls: structured.map((c) => ({ function: { name: c.function.name, arguments: argumentsObject(c.function.arguments) } })) }),
+        })
+        break
+      }
+      case 'tool': {
+        const call = plan.result(m.toolCallId)
+        if (call?.as === 'structured') messages.push({ role: 'tool', content: toolOutput(m), tool_name: call.name })
+        else if (call) messages.push({ role: 'user', content: resultText(call.name, toolOutput(m)) })
+        break
+      }
+      default:
+        // Reasoning (see above) and activity messages do not go back.
+        break
+    }
+  }
+  const tools = (input.tools ?? []).map((t) => ({
+    type: 'function' as const,
+    function: { name: t.name, description: t.description, parameters: t.parameters ?? { type: 'object', properties: {} } },
+  }))
+  return {
+    path: '/api/chat',
+    body: {
+      model: options.model,
+      messages: context === undefined ? messages : [{ role: 'system', content: context }, ...messages],
+      ...(tools.length > 0 && { tools }),
+      stream: true,
+      think: true,
+    },
+  }
+}
+
 // --- Running a provider
 
 /** What one live agent does differently from the other. */
@@ -419,6 +498,8 @@ interface ProviderSpec {
   readonly key: string
   readonly request: (input: RunAgentInput, memory: ProviderMemory) => ProviderRequest<unknown>
   readonly translator: (input: RunAgentInput, context: AgentContext) => Translator
+  /** How the body frames its events: SSE (default) or NDJSON (Ollama). */
+  readonly framing?: 'ndjson'
 }
 
 /** What a live agent remembers of a thread, besides `ThreadMemory.issued`; each capped at `MAX_ISSUED_PER_THREAD`, the oldest forgotten first. */
@@ -450,14 +531,26 @@ function memoryStore(): (thread: ThreadMemory) => ProviderMemory {
   }
 }
 
-/** The data fields of an SSE body, as they arrive (`[DONE]` and empty data skipped). Cancels the body when `signal` aborts. */
-async function* sseData(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<string> {
+/**
+ * The events of a body as they arrive: an SSE body's data fields (`[DONE]` and empty data skipped),
+ * or an NDJSON body's lines (blank ones skipped). Cancels the body when `signal` aborts.
+ */
+async function* bodyData(body: ReadableStream<Uint8Array>, signal: AbortSignal, framing?: 'ndjson'): AsyncGenerator<string> {
   const queue: string[] = []
-  const parser = createParser({
+  let line = ''
+  const sse = createParser({
     onEvent: (message) => {
       if (message.data !== '' && message.data !== '[DONE]') queue.push(message.data)
     },
   })
+  const ndjson = {
+    feed(text: string) {
+      const lines = (line + text).split('\n')
+      line = lines.pop()!
+      queue.push(...lines.filter((l) => l.trim() !== ''))
+    },
+  }
+  const parser = framing === 'ndjson' ? ndjson : sse
   const reader = body.getReader()
   const cancel = () => void reader.cancel().catch(() => {})
   signal.addEventListener('abort', cancel, { once: true })
@@ -469,7 +562,7 @@ async function* sseData(body: ReadableStream<Uint8Array>, signal: AbortSignal): 
       const step = await reader.read()
       if (step.done) {
         done = true
-        parser.feed(decoder.decode())
+        parser.feed(decoder.decode() + (framing === 'ndjson' ? '\n' : ''))
       } else {
         parser.feed(decoder.decode(step.value, { stream: true }))
       }
@@ -590,7 +683,7 @@ async function* runProvider(spec: ProviderSpec, input: RunAgentInput, context: A
   }
   const translator = spec.translator(input, context)
   try {
-    for await (const data of sseData(response.body, context.signal)) {
+    for await (const data of bodyData(response.body, context.signal, spec.framing)) {
       let value: unknown
       try {
         value = JSON.parse(data)
@@ -665,4 +758,56 @@ export function providerAgents(env: Record<string, string | undefined>, fetchImp
     }, fetchImpl))
   }
   return agents
+}
+
+/** Ollama's address from `OLLAMA_HOST` as Ollama's own client reads it (`host`, `host:port` or a URL; `0.0.0.0` means this machine), else its default. */
+export function ollamaBase(env: Record<string, string | undefined>): string {
+  const raw = env.OLLAMA_HOST?.trim() || '127.0.0.1'
+  // With a scheme, its own default port; without, Ollama's.
+  const schemed = /^[a-z]+:\/\//i.test(raw)
+  const url = new URL(schemed ? raw : `http://${raw}`)
+  if (!schemed && url.port === '') url.port = '11434'
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1'
+  return trimSlash(url.href)
+}
+
+/**
+ * A live agent for each model a local Ollama server has (`GET /api/tags`), streaming through the
+ * Ollama adapter with thinking on: at `OLLAMA_HOST`, else Ollama's default port. None when no server
+ * answers within `timeoutMs` (the demo starts without them); `log` says why when `OLLAMA_HOST` was set.
+ */
+export async function ollamaAgents(
+  env: Record<string, string | undefined>,
+  fetchImpl: typeof fetch = fetch,
+  log: (line: string) => void = () => {},
+  timeoutMs = 1_500,
+): Promise<DemoAgent[]> {
+  let base: string
+  try {
+    base = ollamaBase(env)
+  } catch {
+    log(`OLLAMA_HOST '${env.OLLAMA_HOST}' is not an address; no Ollama models listed.`)
+    return []
+  }
+  let names: string[]
+  try {
+    const response = await fetchImpl(`${base}/api/tags`, { signal: AbortSignal.timeout(timeoutMs) })
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+    const { models } = (await response.json()) as { models?: unknown }
+    names = (Array.isArray(models) ? models : []).map((m: { name?: unknown }) => m?.name).filter((n): n is string => typeof n === 'string' && n !== '')
+  } catch (error) {
+    if (env.OLLAMA_HOST?.trim()) log(`Ollama at ${base} did not list its models (${describe(error)}); no Ollama models listed.`)
+    return []
+  }
+  return names.map((model) =>
+    agent(`ollama-${model.replace(/[^A-Za-z0-9._-]+/g, '-')}`, `${model} (Ollama)`, `Live: ${model} on the Ollama server at ${base}, thinking on, translated by the Ollama adapter (reasoning-ui/adapters/ollama).`, {
+      label: 'Ollama',
+      url: (path) => base + path,
+      headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+      key: '',
+      framing: 'ndjson',
+      request: (input) => buildOllamaRequest(input, { model }),
+      translator: (input, context) => createOllamaTranslator({ threadId: input.threadId, runId: input.runId, now: () => context.now() }),
+    }, fetchImpl),
+  )
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Message, Tool } from '@ag-ui/core'
 import { describe, expect, it } from 'vitest'
 import { toReasoningMessages } from 'reasoning-ui/core'
-import { buildAnthropicRequest, buildOpenAIRequest, providerAgents } from '../../demo/server/providers'
+import { buildAnthropicRequest, buildOllamaRequest, buildOpenAIRequest, ollamaAgents, ollamaBase, providerAgents } from '../../demo/server/providers'
 import { createThreadMemory, type DemoAgent, type DemoEvent } from '../../demo/server/types'
 import { summarize } from '../helpers/adapters'
 import { collect, expectValid, fakeContext, runInput, stateOf } from './support'
@@ -781,3 +781,78 @@ describe('live agents: streaming and aborting', () => {
     expect(manual.state.cancelled).toBe(true)
   })
 })
+
+// --- Ollama (a local server's models, no key)
+
+/** A real Ollama stream (test/fixtures/providers/recorded/ollama, see SOURCE.md there), as Ollama sends it. */
+const ollamaRecording = readFileSync(join(import.meta.dirname, '../fixtures/providers/recorded/ollama/generate-gpt-oss-120b-thinking.ndjson'), 'utf8')
+const tags = (...names: string[]) => Response.json({ models: names.map((name) => ({ name, model: name, size: 1 })) })
+
+describe('ollamaAgents', () => {
+  it('should find the server as Ollama does: OLLAMA_HOST (host, host:port or URL; 0.0.0.0 is this machine), else its default port', () => {
+    expect(ollamaBase({})).toBe('http://127.0.0.1:11434')
+    expect(ollamaBase({ OLLAMA_HOST: '0.0.0.0' })).toBe('http://127.0.0.1:11434')
+    expect(ollamaBase({ OLLAMA_HOST: 'gpu-box:8080' })).toBe('http://gpu-box:8080')
+    expect(ollamaBase({ OLLAMA_HOST: 'https://ollama.example/base/' })).toBe('https://ollama.example/base')
+  })
+
+  it('given a server with models, should list one live agent per model, and none when no server answers', async () => {
+    const { fetchImpl, calls } = fakeFetch(() => tags('qwen3:8b', 'gpt-oss:20b'))
+    const agents = await ollamaAgents({ OLLAMA_HOST: 'gpu-box:8080' }, fetchImpl)
+    expect(calls.map((c) => c.url)).toEqual(['http://gpu-box:8080/api/tags'])
+    expect(agents.map((a) => [a.id, a.name])).toEqual([
+      ['ollama-qwen3-8b', 'qwen3:8b (Ollama)'],
+      ['ollama-gpt-oss-20b', 'gpt-oss:20b (Ollama)'],
+    ])
+    const lines: string[] = []
+    const down = (async () => {
+      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:11434') })
+    }) as typeof fetch
+    // Unset: quietly none (most machines have no Ollama); set: one line that says why.
+    expect(await ollamaAgents({}, down, (line) => lines.push(line))).toEqual([])
+    expect(lines).toEqual([])
+    expect(await ollamaAgents({ OLLAMA_HOST: 'localhost:11434' }, down, (line) => lines.push(line))).toEqual([])
+    expect(lines).toEqual(['Ollama at http://localhost:11434 did not list its models (fetch failed (connect ECONNREFUSED 127.0.0.1:11434)); no Ollama models listed.'])
+  })
+
+  it('should POST /api/chat with thinking on and stream the model\'s thinking through the Ollama adapter', async () => {
+    let turn = 0
+    const { fetchImpl, calls } = fakeFetch(() => (turn++ === 0 ? tags('gpt-oss:120b') : new Response(ollamaRecording, { headers: { 'content-type': 'application/x-ndjson' } })))
+    const [agent] = await ollamaAgents({}, fetchImpl)
+    const out = await collect(agent!.run(runInput([user('u1', 'Describe a rabbit in 3 words')]), fakeContext()))
+    expect(calls[1]!.url).toBe('http://127.0.0.1:11434/api/chat')
+    expect(headersOf(calls[1]).get('accept')).toBe('application/x-ndjson')
+    expect(bodyOf(calls[1])).toEqual({ model: 'gpt-oss:120b', messages: [{ role: 'user', content: 'Describe a rabbit in 3 words' }], stream: true, think: true })
+    expectValid(out)
+    const thinking = ollamaRecording.trim().split('\n').map((l) => (JSON.parse(l) as { thinking?: string }).thinking ?? '').join('')
+    expect(summarize(stateOf(out)).blocks).toEqual([{ status: 'complete', kinds: ['text'], text: [thinking], title: undefined, encrypted: false }])
+    expect(answer(out)).toBe('Fluffy, swift, gentle.')
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ provider: 'ollama', model: 'gpt-oss:120b', inputTokens: 81, outputTokens: 53 }] })
+  })
+})
+
+describe('buildOllamaRequest', () => {
+  it('given a multi-turn transcript, should send text, tool calls with object arguments and results by tool name, and no reasoning', () => {
+    const request = buildOllamaRequest(runInput(transcript, { tools: [weatherTool] }), { model: 'qwen3:8b' })
+    expect(request).toEqual({
+      path: '/api/chat',
+      body: {
+        model: 'qwen3:8b',
+        messages: [
+          { role: 'system', content: 'You are a concise assistant.' },
+          { role: 'system', content: 'Use metric units.' },
+          { role: 'user', content: 'What is the weather in Paris?' },
+          { role: 'assistant', content: "I'll look that up.", tool_calls: [{ function: { name: 'get_weather', arguments: { city: 'Paris' } } }] },
+          { role: 'tool', content: '{"temp_c":18,"sky":"cloudy"}', tool_name: 'get_weather' },
+          { role: 'assistant', content: '18 °C and cloudy.' },
+          { role: 'user', content: 'And tomorrow?\n\nKeep it short.' },
+        ],
+        tools: [{ type: 'function', function: { name: 'get_weather', description: weatherTool.description, parameters: weatherTool.parameters } }],
+        stream: true,
+        think: true,
+      },
+    })
+    expect(JSON.stringify(request)).not.toContain(THINKING_1)
+  })
+})
+
