@@ -429,11 +429,13 @@ const BUDGETS = {
   letta: '4.2 kB',
   meup: '4.1 kB',
   'vercel-ai': '4.05 kB',
-  // Issue 41: Ollama's native API and Gemini, each an entry of its own (reasoning-ui/adapters/ollama,
-  // reasoning-ui/adapters/gemini), as each provider added after them: `reasoning-ui/adapters (everything)` keeps its promise for the six it
-  // had, and an app that imports one provider still pays only for that one.
+  // Issue 41: Ollama's native API, Gemini and Bedrock, each an entry of its own
+  // (reasoning-ui/adapters/ollama, /gemini, /bedrock), as each provider added after them:
+  // `reasoning-ui/adapters (everything)` keeps its promise for the six it had, and an app that
+  // imports one provider still pays only for that one.
   ollama: '4.25 kB', // like every adapter
   gemini: '4.25 kB', // like every adapter
+  bedrock: '4.25 kB', // like every adapter
   'two adapters': '5.45 kB',
   'all adapters': '15.7 kB',
   'connect (translator + transport)': '5.5 kB',
@@ -589,4 +591,5 @@ module.exports = [
   }),
   providerEntry('ollama', 'createOllamaTranslator', 'prompt_eval_count'),
   providerEntry('gemini', 'createGeminiTranslator', 'thoughtsTokenCount'),
+  providerEntry('bedrock', 'createBedrockTranslator', 'contentBlockDelta'),
 ]

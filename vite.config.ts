@@ -33,6 +33,7 @@ export const entries: Record<string, string> = {
   'adapters/index': 'src/adapters/index.ts',
   'adapters/ollama': 'src/adapters/ollama.ts',
   'adapters/gemini': 'src/adapters/gemini.ts',
+  'adapters/bedrock': 'src/adapters/bedrock.ts',
   'locales/index': 'src/locales/index.ts',
   'ai-sdk/index': 'src/ai-sdk/index.ts',
 };
@@ -149,7 +150,7 @@ export default defineConfig(({ mode }) => {
         chunkFileNames: 'chunks/[name]-[hash].js',
         // The adapters' JSON readers stay in one chunk with the AI SDK metadata reader, which the
         // React entry imports through the AI SDK converter: a chunk of their own (once entries of
-        // their own shared them, reasoning-ui/adapters/gemini and /ollama) cost the React bundle bytes.
+        // their own shared them, reasoning-ui/adapters/gemini, /ollama and /bedrock) cost the React bundle bytes.
         codeSplitting: { groups: [{ name: 'ai-sdk-metadata', test: /src[\\/]adapters[\\/](json|ai-sdk-metadata)\.ts$/ }] },
         banner: (chunk) =>
           chunk.isEntry && clientEntries.has(chunk.name) ? "'use client';" : '',

@@ -11,6 +11,7 @@ const root = resolve(import.meta.dirname, '..')
 export const sourceAliases = [
   { find: /^reasoning-ui\/styles\.css$/, replacement: resolve(root, 'src/styles/reasoning.css') },
   { find: /^reasoning-ui\/core$/, replacement: resolve(root, 'src/core/index.ts') },
+  { find: /^reasoning-ui\/adapters\/bedrock$/, replacement: resolve(root, 'src/adapters/bedrock.ts') },
   { find: /^reasoning-ui\/adapters\/gemini$/, replacement: resolve(root, 'src/adapters/gemini.ts') },
   { find: /^reasoning-ui\/adapters\/ollama$/, replacement: resolve(root, 'src/adapters/ollama.ts') },
   { find: /^reasoning-ui\/adapters$/, replacement: resolve(root, 'src/adapters/index.ts') },

@@ -15,6 +15,7 @@ import { connectChatCompletions, createChatCompletionsTranslator, translateChatC
 import { createVercelAITranslator } from '../../src/adapters/vercel-ai'
 import { connectOllama, createOllamaTranslator } from '../../src/adapters/ollama'
 import { connectGemini, createGeminiTranslator, translateGemini } from '../../src/adapters/gemini'
+import { createBedrockTranslator, translateBedrockConverse } from '../../src/adapters/bedrock'
 import { expectValidEvents } from '../helpers/adapters'
 import { bodyResponse, recordings, type RecordedAdapter, type Recording } from '../helpers/recorded'
 
@@ -414,6 +415,60 @@ function collectSegments(e: Expected, segments: Segment[]): Segment[] {
   return segments
 }
 
+// ---------------------------------------------------------------- AWS Bedrock (ConverseStream, Converse)
+
+function bedrockUsage(usage: unknown): TokenUsage | undefined {
+  const u = rec(usage)
+  return usageOf({
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    cachedInputTokens: u.cacheReadInputTokens,
+    cacheWriteInputTokens: u.cacheWriteInputTokens,
+  }, u.totalTokens)
+}
+
+function expectBedrock(r: Recording): Expected {
+  const e: Expected = { blocks: [], answer: '', tools: [], ending: 'RUN_ERROR' }
+  const ending = (reason: unknown) => (reason === 'guardrail_intervened' || reason === 'content_filtered' ? 'RUN_ERROR' : 'RUN_FINISHED')
+  if (!r.streaming) {
+    // A Converse response: its content blocks in order.
+    const response = r.events[0]!
+    for (const block of arr(rec(rec(response.output).message).content).map(rec)) {
+      const reasoning = rec(block.reasoningContent)
+      const said = rec(reasoning.reasoningText)
+      if (str(said.text) !== undefined) e.blocks.push({ text: said.text as string, encrypted: [], signatures: str(said.signature) ? [said.signature as string] : [] })
+      else if (str(reasoning.redactedContent)) e.blocks.push({ ...newBlock(), encrypted: [reasoning.redactedContent as string] })
+      else if (str(block.text) !== undefined) e.answer += block.text as string
+      else if (str(rec(block.toolUse).name)) e.tools.push(rec(block.toolUse).name as string)
+    }
+    e.ending = ending(response.stopReason)
+    e.usage = bedrockUsage(response.usage)
+    return e
+  }
+  const blocks = new Map<number, ExpectedBlock>()
+  for (const event of r.events) {
+    const start = rec(rec(event.contentBlockStart).start)
+    if (str(rec(start.toolUse).name)) e.tools.push(rec(start.toolUse).name as string)
+    const delta = rec(event.contentBlockDelta)
+    const index = num(delta.contentBlockIndex) ?? 0
+    const reasoning = rec(rec(delta.delta).reasoningContent)
+    if (Object.keys(reasoning).length > 0) {
+      let block = blocks.get(index)
+      if (!block) {
+        blocks.set(index, (block = newBlock()))
+        e.blocks.push(block)
+      }
+      block.text += str(reasoning.text) ?? ''
+      if (str(reasoning.signature)) block.signatures.push(reasoning.signature as string)
+      if (str(reasoning.redactedContent)) block.encrypted.push(reasoning.redactedContent as string)
+    }
+    e.answer += str(rec(delta.delta).text) ?? ''
+    if (event.messageStop !== undefined) e.ending = ending(rec(event.messageStop).stopReason)
+    if (event.metadata !== undefined) e.usage = bedrockUsage(rec(event.metadata).usage)
+  }
+  return e
+}
+
 // ---------------------------------------------------------------- Gemini (Gemini API, Vertex AI)
 
 function expectGemini(r: Recording): Expected {
@@ -598,6 +653,10 @@ const ADAPTERS: Record<
   'vercel-ai': {
     expected: expectVercelAI,
     run: (r) => stream(createVercelAITranslator(), r.events),
+  },
+  bedrock: {
+    expected: expectBedrock,
+    run: (r) => (r.streaming ? stream(createBedrockTranslator(), r.events) : { events: translateBedrockConverse(r.events[0]), skipped: [] }),
   },
   gemini: {
     expected: expectGemini,

@@ -97,6 +97,19 @@ describe('docs/adapters.md', () => {
     expect(texts(store).join('')).toContain('Clarifying User Goals')
   })
 
+  it('AWS Bedrock: should read the SDK\'s event stream into the store', async () => {
+    // A real recording (test/fixtures/providers/recorded/bedrock), one event object a line, as the SDK yields them.
+    const lines = readFileSync(join(import.meta.dirname, '../fixtures/providers/recorded/bedrock/claude-reasoning-signature.chunks.txt'), 'utf8')
+    async function* stream() {
+      for (const line of lines.split('\n')) if (line.trim() !== '') yield JSON.parse(line) as unknown
+    }
+    const { showConverseStream } = await import('./examples/adapters/bedrock')
+    const { store } = showConverseStream(stream())
+    await ended(store)
+    expect(texts(store).join('')).toContain('Let me count the r')
+    expect(store.getState().blocks[0]?.messages[0]?.meta?.signature).toBeTruthy()
+  })
+
   it('Ollama: should post the request with think on and read the NDJSON body', async () => {
     // A real recording (test/fixtures/providers/recorded/ollama), as Ollama sends it.
     const body = readFileSync(join(import.meta.dirname, '../fixtures/providers/recorded/ollama/generate-gpt-oss-120b-thinking.ndjson'), 'utf8')

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export type RecordedAdapter = 'openai-responses' | 'anthropic' | 'chat-completions' | 'vercel-ai' | 'letta' | 'ollama' | 'gemini'
+export type RecordedAdapter = 'openai-responses' | 'anthropic' | 'chat-completions' | 'vercel-ai' | 'letta' | 'ollama' | 'gemini' | 'bedrock'
 
 export interface Recording {
   readonly adapter: RecordedAdapter
