@@ -33,6 +33,7 @@ import type { Context, Message, ReasoningMessage, RunAgentInput, Tool, ToolCall 
 import { createParser } from 'eventsource-parser'
 import { createAnthropicTranslator, createOpenAIResponsesTranslator, type AgUiEvent, type Translator } from '../../src/adapters'
 import { createOllamaTranslator } from '../../src/adapters/ollama'
+import { createGeminiTranslator } from '../../src/adapters/gemini'
 import { METADATA_KEY } from '../../src/core/metadata'
 import { MAX_ISSUED_PER_THREAD, type AgentContext, type DemoAgent, type DemoEvent, type ThreadMemory } from './types'
 
@@ -408,6 +409,93 @@ export function buildAnthropicRequest(input: RunAgentInput, options: AnthropicRe
   }
 }
 
+// --- Gemini (generateContent)
+
+/** A part of a Gemini request's content. */
+export type GeminiPart =
+  | { readonly text: string; readonly thoughtSignature?: string }
+  | { readonly functionCall: { readonly name: string; readonly args: Readonly<Record<string, unknown>> }; readonly thoughtSignature?: string }
+  | { readonly functionResponse: { readonly name: string; readonly response: { readonly output: string } } }
+
+/** The JSON body of `POST /models/{model}:streamGenerateContent?alt=sse`. */
+export interface GeminiRequestBody {
+  readonly contents: readonly { readonly role: 'user' | 'model'; readonly parts: readonly GeminiPart[] }[]
+  readonly systemInstruction?: { readonly parts: readonly { readonly text: string }[] }
+  readonly tools?: readonly { readonly functionDeclarations: readonly { readonly name: string; readonly description: string; readonly parameters?: unknown }[] }[]
+  readonly generationConfig: { readonly thinkingConfig: { readonly includeThoughts: true } }
+}
+
+/**
+ * The streaming `generateContent` request for a run, with thought summaries on. System, developer
+ * and context text become `systemInstruction`; user text, model text and calls, and results as
+ * `functionResponse` parts go as turns (consecutive parts of one role merged). What goes back of
+ * the reasoning is its signature only (Gemini takes no thought text back): a reasoning message's
+ * encrypted value that `keepSignature` accepts, on the first part of the model turn it led to; a
+ * call's own signature on its call.
+ */
+export function buildGeminiRequest(input: RunAgentInput, options: { readonly model: string; readonly keepSignature?: (value: string) => boolean }): ProviderRequest<GeminiRequestBody> {
+  const { keepSignature = () => true } = options
+  const plan = planTools(input.messages, input.tools)
+  const system: string[] = []
+  const contents: { role: 'user' | 'model'; parts: GeminiPart[] }[] = []
+  let signature: string | undefined
+  const add = (role: 'user' | 'model', parts: GeminiPart[]) => {
+    if (parts.length === 0) return
+    if (role === 'model' && signature !== undefined) {
+      parts[0] = { ...parts[0]!, thoughtSignature: signature } as GeminiPart
+      signature = undefined
+    }
+    const last = contents[contents.length - 1]
+    if (last?.role === role) last.parts.push(...parts)
+    else contents.push({ role, parts })
+  }
+  for (const m of input.messages) {
+    switch (m.role) {
+      case 'system':
+      case 'developer':
+        if (m.content.trim() !== '') system.push(m.content)
+        break
+      case 'user':
+        add('user', textOf(m.content).map((text) => ({ text })))
+        break
+      case 'assistant': {
+        const calls = m.toolCalls ?? []
+        const parts: GeminiPart[] = [...textOf(m.content ?? ''), ...calls.filter((c) => plan.call(c.id, c.function.name) === 'text').map(calledText)].map((text) => ({ text }))
+        for (const c of calls) {
+          if (plan.call(c.id, c.function.name) !== 'structured') continue
+          const own = (c as ToolCall & { encryptedValue?: string }).encryptedValue
+          parts.push({ functionCall: { name: c.function.name, args: argumentsObject(c.function.arguments) }, ...(own !== undefined && own !== '' && { thoughtSignature: own }) })
+        }
+        add('model', parts)
+        break
+      }
+      case 'tool': {
+        const call = plan.result(m.toolCallId)
+        if (call?.as === 'structured') add('user', [{ functionResponse: { name: call.name, response: { output: toolOutput(m) } } }])
+        else if (call) add('user', [{ text: resultText(call.name, toolOutput(m)) }])
+        break
+      }
+      case 'reasoning':
+        if (m.encryptedValue !== undefined && m.encryptedValue !== '' && keepSignature(m.encryptedValue)) signature = m.encryptedValue
+        break
+      default:
+        break
+    }
+  }
+  const context = contextText(input.context)
+  if (context !== undefined) system.push(context)
+  const tools = input.tools ?? []
+  return {
+    path: `/models/${encodeURIComponent(options.model)}:streamGenerateContent?alt=sse`,
+    body: {
+      contents,
+      ...(system.length > 0 && { systemInstruction: { parts: [{ text: system.join('\n\n') }] } }),
+      ...(tools.length > 0 && { tools: [{ functionDeclarations: tools.map((t) => ({ name: t.name, description: t.description, ...(t.parameters !== undefined && { parameters: t.parameters }) })) }] }),
+      generationConfig: { thinkingConfig: { includeThoughts: true } },
+    },
+  }
+}
+
 // --- Ollama's own API (/api/chat)
 
 /** A message of an Ollama `/api/chat` request. */
@@ -719,7 +807,9 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '')
  * (`OPENAI_MODEL`, default `gpt-5-mini`; `OPENAI_BASE_URL`, default
  * `https://api.openai.com/v1`), `anthropic` when `ANTHROPIC_API_KEY` is set
  * (`ANTHROPIC_MODEL`, default `claude-sonnet-4-5`; `ANTHROPIC_BASE_URL`, default
- * `https://api.anthropic.com`). `[]` without keys. The keys go into request
+ * `https://api.anthropic.com`), `gemini` when `GEMINI_API_KEY` is set (`GEMINI_MODEL`, default
+ * `gemini-2.5-flash`; `GEMINI_BASE_URL`, default `https://generativelanguage.googleapis.com/v1beta`).
+ * `[]` without keys. The keys go into request
  * headers only, never into events or logs.
  */
 export function providerAgents(env: Record<string, string | undefined>, fetchImpl: typeof fetch = fetch): DemoAgent[] {
@@ -755,6 +845,19 @@ export function providerAgents(env: Record<string, string | undefined>, fetchImp
         },
       }),
       translator: (input, context) => createAnthropicTranslator({ threadId: input.threadId, runId: input.runId, now: () => context.now() }),
+    }, fetchImpl))
+  }
+  const geminiKey = env.GEMINI_API_KEY?.trim()
+  if (geminiKey) {
+    const model = env.GEMINI_MODEL?.trim() || 'gemini-2.5-flash'
+    const base = trimSlash(env.GEMINI_BASE_URL?.trim() || 'https://generativelanguage.googleapis.com/v1beta')
+    agents.push(agent('gemini', 'Gemini (live)', `Live: ${model} through the Gemini API with thought summaries (its thought signatures sent back on the next turn), translated by the Gemini adapter.`, {
+      label: 'Gemini',
+      url: (path) => base + path,
+      headers: { 'x-goog-api-key': geminiKey, 'content-type': 'application/json', accept: 'text/event-stream' },
+      key: geminiKey,
+      request: (input, memory) => buildGeminiRequest(input, { model, keepSignature: (v) => memory.values.has(v) }),
+      translator: (input, context) => createGeminiTranslator({ threadId: input.threadId, runId: input.runId, now: () => context.now() }),
     }, fetchImpl))
   }
   return agents

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Message, Tool } from '@ag-ui/core'
 import { describe, expect, it } from 'vitest'
 import { toReasoningMessages } from 'reasoning-ui/core'
-import { buildAnthropicRequest, buildOllamaRequest, buildOpenAIRequest, ollamaAgents, ollamaBase, providerAgents } from '../../demo/server/providers'
+import { buildAnthropicRequest, buildGeminiRequest, buildOllamaRequest, buildOpenAIRequest, ollamaAgents, ollamaBase, providerAgents } from '../../demo/server/providers'
 import { createThreadMemory, type DemoAgent, type DemoEvent } from '../../demo/server/types'
 import { summarize } from '../helpers/adapters'
 import { collect, expectValid, fakeContext, runInput, stateOf } from './support'
@@ -850,6 +850,54 @@ describe('buildOllamaRequest', () => {
         tools: [{ type: 'function', function: { name: 'get_weather', description: weatherTool.description, parameters: weatherTool.parameters } }],
         stream: true,
         think: true,
+      },
+    })
+    expect(JSON.stringify(request)).not.toContain(THINKING_1)
+  })
+})
+
+// --- Gemini (GEMINI_API_KEY)
+
+const GEMINI_KEY = 'AIzaSyTest0123456789abcdef'
+/** A real Gemini stream (test/fixtures/providers/recorded/gemini, see SOURCE.md there), the SSE body as Gemini sent it. */
+const geminiRecording = readFileSync(join(import.meta.dirname, '../fixtures/providers/recorded/gemini/gemini-2.5-pro-thoughts.sse'), 'utf8')
+
+describe('Gemini live agent', () => {
+  it('given GEMINI_API_KEY, should list it and stream the recorded thoughts through the Gemini adapter, the key in a header only', async () => {
+    const { fetchImpl, calls } = fakeFetch(() => sseResponse(geminiRecording))
+    const agent = agentOf({ GEMINI_API_KEY: GEMINI_KEY }, fetchImpl, 'gemini')
+    expect(agent.description).toMatch(/^Live: gemini-2\.5-flash /)
+    const out = await collect(agent.run(runInput([user('u1', 'How do I cross the street?')]), fakeContext()))
+    expect(calls[0]!.url).toBe('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse')
+    expect(headersOf(calls[0]).get('x-goog-api-key')).toBe(GEMINI_KEY)
+    expect(calls[0]!.url).not.toContain(GEMINI_KEY)
+    expect(bodyOf(calls[0])).toEqual({ contents: [{ role: 'user', parts: [{ text: 'How do I cross the street?' }] }], generationConfig: { thinkingConfig: { includeThoughts: true } } })
+    expectValid(out)
+    const thoughts = geminiRecording.split(/\r?\n\r?\n/).filter((e) => e.startsWith('data:')).flatMap((e) => {
+      const parts = ((JSON.parse(e.slice(5)) as { candidates: { content: { parts: { text?: string; thought?: boolean }[] } }[] }).candidates[0]!.content.parts)
+      return parts.filter((p) => p.thought).map((p) => p.text ?? '')
+    }).join('')
+    expect(summarize(stateOf(out)).blocks.map((b) => b.text)).toEqual([[thoughts]])
+    expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED', usage: [{ provider: 'google', model: 'gemini-2.5-pro', inputTokens: 34, reasoningTokens: 787 }] })
+  })
+})
+
+describe('buildGeminiRequest', () => {
+  it('given a multi-turn transcript, should send turns, calls with their results, the signature it issued on the model turn it led to, and no thought text', () => {
+    const request = buildGeminiRequest(runInput(transcript, { tools: [weatherTool] }), { model: 'gemini-2.5-flash', keepSignature: (v) => v === 'ENC-ONE' })
+    expect(request).toEqual({
+      path: '/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+      body: {
+        contents: [
+          { role: 'user', parts: [{ text: 'What is the weather in Paris?' }] },
+          { role: 'model', parts: [{ text: "I'll look that up.", thoughtSignature: 'ENC-ONE' }, { functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
+          { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { output: '{"temp_c":18,"sky":"cloudy"}' } } }] },
+          { role: 'model', parts: [{ text: '18 °C and cloudy.' }] },
+          { role: 'user', parts: [{ text: 'And tomorrow?' }, { text: 'Keep it short.' }] },
+        ],
+        systemInstruction: { parts: [{ text: 'You are a concise assistant.\n\nUse metric units.' }] },
+        tools: [{ functionDeclarations: [{ name: 'get_weather', description: weatherTool.description, parameters: weatherTool.parameters }] }],
+        generationConfig: { thinkingConfig: { includeThoughts: true } },
       },
     })
     expect(JSON.stringify(request)).not.toContain(THINKING_1)
