@@ -3,9 +3,9 @@
 // its output shown as it comes and kept in test-results/logs/<key>.log. Keeps going
 // after a failure, then prints what failed again (a CI log is read from its tail),
 // a summary and a final `N passed, M failed` line (counting steps). Exit 1 if any failed.
-// Steps of one `group` run side by side (type-check and lint; the lanes that drive browsers,
-// three at a time from one pool, the longest first); their output goes to
-// test-results/logs/<key>.log and is printed whole as each ends, so they never interleave.
+// Steps of one `group` run side by side (type-check and lint; the Chromium browser lane and
+// the examples; the Firefox and WebKit browser lanes; the three engines' e2e); their output
+// goes to test-results/logs/<key>.log and is printed whole as each ends, so they never interleave.
 //
 //   node scripts/test.mjs                 all steps
 //   node scripts/test.mjs unit lint       a subset, by key (order is kept)
@@ -74,21 +74,18 @@ const steps = [
   { key: 'build', label: 'build', ...npm('build') },
   { key: 'size', label: 'size budgets', ...npm('size') },
   { key: 'package', label: 'package checks', ...npm('check:package') },
-  // The lanes that drive browsers run from one pool, three at a time, the longest first, each
-  // starting as soon as one ends: they spend much of their time waiting (paced streams, frames,
-  // installs), and fixed pairs left a core idle while the longer of each pair ran on (2026-12-07,
-  // fresh clone: groups of 324 + 431 + 324 s wall, with WebKit alone for its last 137 s). In the
-  // order they start, with that run's seconds: WebKit's browser lane (431), the Chromium browser
-  // lane (324), the demo in WebKit (324), in Chromium (296), Firefox's browser lane (294), the
-  // examples (262), the demo in Firefox (253).
-  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, group: 'browsers' },
-  { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem, group: 'browsers' },
-  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, group: 'browsers' },
-  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem, group: 'browsers' },
-  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, group: 'browsers' },
+  // The Chromium browser lane beside the examples: the one mostly waits on the browser, the other
+  // on npm installs and servers (2026-12-01: 244 s of wall time for both in one run, 201 + 118 s one after the other in another).
+  { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem, group: 'chromium' },
   // `build` above has just written dist/: the runner packs it as it is (it fails if dist/ lacks a file `exports` names).
-  { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem, group: 'browsers' },
-  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, group: 'browsers' },
+  { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem, group: 'chromium' },
+  // The browser lane in the two other engines (every media launch of each), side by side.
+  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, group: 'engines' },
+  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, group: 'engines' },
+  // The demo end to end in the three engines, side by side (each builds the page into its own folder).
+  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem, group: 'e2e' },
+  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, group: 'e2e' },
+  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, group: 'e2e' },
   // Each engine's captures of the same state side by side (test-results/engines/); fails if one is missing.
   { key: 'sheets', label: 'engine screenshots side by side', ...npm('test:sheets'), precheck: chromiumProblem },
 ];
@@ -168,23 +165,6 @@ function runLogged(step) {
   });
 }
 
-/** How many steps of a group run at once (all of them when not named). */
-const GROUP_WIDTH = { browsers: 3 };
-
-/** Runs `group` at most `width` at a time, in its order, each starting as one ends; the results in the group's order. */
-async function pool(group, width) {
-  const results = new Array(group.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < group.length) {
-      const i = next++;
-      results[i] = await runLogged(group[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, group.length) }, worker));
-  return results;
-}
-
 for (let i = 0; i < selected.length; ) {
   const step = selected[i];
   if (!step.group) {
@@ -198,10 +178,9 @@ for (let i = 0; i < selected.length; ) {
     results.push(await runInline(group[0]));
     continue;
   }
-  const width = GROUP_WIDTH[step.group] ?? group.length;
-  console.log(`\n━━━ side by side, ${Math.min(width, group.length)} at a time: ${group.map((s) => s.label).join(', ')} (logs in test-results/logs/) ━━━`);
+  console.log(`\n━━━ side by side: ${group.map((s) => s.label).join(', ')} (logs in test-results/logs/) ━━━`);
   const started = performance.now();
-  results.push(...(await pool(group, width)));
+  results.push(...(await Promise.all(group.map(runLogged))));
   console.log(`━━━ side by side: ${((performance.now() - started) / 1000).toFixed(1)} s wall`);
 }
 
