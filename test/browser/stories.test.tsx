@@ -17,6 +17,9 @@ import { engineLacks, lacks } from '../helpers/engines'
 import * as ui from 'reasoning-ui'
 import { plainText, ReasoningProvider } from 'reasoning-ui'
 import * as adapters from 'reasoning-ui/adapters'
+import * as bedrock from 'reasoning-ui/adapters/bedrock'
+import * as gemini from 'reasoning-ui/adapters/gemini'
+import * as ollama from 'reasoning-ui/adapters/ollama'
 import * as core from 'reasoning-ui/core'
 import * as locales from 'reasoning-ui/locales'
 import * as preview from '../../.storybook/preview'
@@ -420,6 +423,9 @@ const entries: Readonly<Record<string, object>> = {
   'reasoning-ui': ui,
   'reasoning-ui/core': core,
   'reasoning-ui/adapters': adapters,
+  'reasoning-ui/adapters/bedrock': bedrock,
+  'reasoning-ui/adapters/gemini': gemini,
+  'reasoning-ui/adapters/ollama': ollama,
   'reasoning-ui/locales': locales,
 }
 
