@@ -15,7 +15,7 @@ import { describeError, isRecord, str, type Json } from './json'
 import { tokenUsage } from './usage'
 import { feedTranslator, translateAll } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
-import { EventWriter } from './writer'
+import { EventWriter, translatorOf } from './writer'
 
 /** `encryptedValueType` of Bedrock's `reasoningContent.redactedContent` (base64), sent back as it came. */
 export const BEDROCK_REDACTED_REASONING = 'bedrock.redacted_content'
@@ -161,26 +161,10 @@ export function createBedrockTranslator(options: BedrockOptions = {}): Translato
     }
   }
 
-  return {
-    push(event) {
-      writer.next()
-      try {
-        handle(event)
-      } catch (error) {
-        writer.skip(`could not translate the event: ${describeError(error)}`)
-      }
-      return writer.take()
-    },
-    end() {
-      writer.next()
-      if (ending) ending()
-      else writer.fail('The Bedrock stream ended before messageStop.')
-      return writer.take()
-    },
-    get diagnostics() {
-      return writer.diagnostics
-    },
-  }
+  return translatorOf(writer, handle, () => {
+    if (ending) ending()
+    else writer.fail('The Bedrock stream ended before messageStop.')
+  })
 }
 
 /** A recorded ConverseStream (its events, parsed), translated at once. */

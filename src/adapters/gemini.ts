@@ -14,11 +14,11 @@
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
-import { describeError, isRecord, str, type Json } from './json'
+import { isRecord, str, type Json } from './json'
 import { count, tokenUsage } from './usage'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
-import { EventWriter } from './writer'
+import { EventWriter, translatorOf } from './writer'
 
 /** `encryptedValueType` of a Gemini `thoughtSignature` (sent back on the part it came on). */
 export const GEMINI_THOUGHT_SIGNATURE = 'gemini.thought_signature'
@@ -210,25 +210,9 @@ export function createGeminiTranslator(options: GeminiOptions = {}): Translator 
     writer.fail(`Gemini stopped the answer (finishReason ${finish}).`, finish)
   }
 
-  return {
-    push(chunk) {
-      writer.next()
-      try {
-        handle(chunk)
-      } catch (error) {
-        writer.skip(`could not translate the response: ${describeError(error)}`)
-      }
-      return writer.take()
-    },
-    end() {
-      writer.next()
-      writer.fail('The Gemini stream ended before a finishReason.')
-      return writer.take()
-    },
-    get diagnostics() {
-      return writer.diagnostics
-    },
-  }
+  return translatorOf(writer, handle, () => {
+    writer.fail('The Gemini stream ended before a finishReason.')
+  })
 }
 
 /**

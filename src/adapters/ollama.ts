@@ -13,12 +13,12 @@
  */
 import type { Disconnect, ResponseLike } from '../core/sources/types'
 import type { ReasoningStore } from '../core/store'
-import { describeError, isRecord, str } from './json'
+import { isRecord, str } from './json'
 import { tokenUsage } from './usage'
 import { connectAdapter, translateAll, type ProviderStreamOptions } from './connect'
 import { ThinkTagParser } from './think-tags'
 import type { AgUiEvent, Translator, TranslatorOptions } from './types'
-import { EventWriter } from './writer'
+import { EventWriter, translatorOf } from './writer'
 
 export interface OllamaOptions extends TranslatorOptions {
   /**
@@ -116,27 +116,11 @@ export function createOllamaTranslator(options: OllamaOptions = {}): Translator 
     if (chunk.done === true) onDone(chunk)
   }
 
-  return {
-    push(chunk) {
-      writer.next()
-      try {
-        handle(chunk)
-      } catch (error) {
-        writer.skip(`could not translate the object: ${describeError(error)}`)
-      }
-      return writer.take()
-    },
-    end() {
-      writer.next()
-      parser?.flush()
-      // An object with `done: true` ends the run: a body that closes before it was cut short.
-      writer.fail('The Ollama stream ended before its last object (done: true).')
-      return writer.take()
-    },
-    get diagnostics() {
-      return writer.diagnostics
-    },
-  }
+  return translatorOf(writer, handle, () => {
+    parser?.flush()
+    // An object with `done: true` ends the run: a body that closes before it was cut short.
+    writer.fail('The Ollama stream ended before its last object (done: true).')
+  })
 }
 
 /** A recorded Ollama stream (its objects, parsed), or a `stream: false` response as a stream of one, translated at once. */

@@ -1,7 +1,8 @@
 import { aggregateTokenUsage, type TokenUsage } from '@ag-ui/core'
 import { METADATA_KEY } from '../core/metadata'
 import type { ReasoningUiMetadata } from '../core/model'
-import type { AdapterDiagnostic, AgUiEvent, TranslatorOptions } from './types'
+import { describeError } from './json'
+import type { AdapterDiagnostic, AgUiEvent, Translator, TranslatorOptions } from './types'
 import { count } from './usage'
 
 type Open = 'reasoning' | 'text' | 'tool'
@@ -315,3 +316,31 @@ function meta(ui: ReasoningUiMetadata | undefined): { metadata?: { [METADATA_KEY
   const known = defined(ui)
   return Object.keys(known).length > 0 ? { metadata: { [METADATA_KEY]: known } } : {}
 }
+
+/**
+ * A translator from what an adapter does with one provider event (`handle`) and at the end of the
+ * stream (`settle`), its events written by `writer`: it never throws (an error in `handle` skips
+ * that event with a diagnostic).
+ */
+export function translatorOf(writer: EventWriter, handle: (event: unknown) => void, settle: () => void): Translator {
+  const step = (run: () => void): AgUiEvent[] => {
+    writer.next()
+    run()
+    return writer.take()
+  }
+  return {
+    push: (event) =>
+      step(() => {
+        try {
+          handle(event)
+        } catch (error) {
+          writer.skip(`could not translate the event: ${describeError(error)}`)
+        }
+      }),
+    end: () => step(settle),
+    get diagnostics() {
+      return writer.diagnostics
+    },
+  }
+}
+
