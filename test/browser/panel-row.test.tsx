@@ -372,10 +372,10 @@ describe('find-in-page', () => {
     try {
       // The reveal comes in a frame of the browser's own choosing: on a loaded machine, past expect.poll's default second.
       await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true')
-      await frames(2)
+      // Opened, the content grows to its height (the open animation's frames, many on a loaded machine).
+      await expect.poll(() => rectOf(slot('reasoning-content')).height, { timeout: 10_000 }).toBeGreaterThan(50)
       expect(screen.getByText('The zebra-quokka clause.')).toBeVisible()
       expect(slot('reasoning-content')).not.toHaveAttribute('hidden')
-      expect(rectOf(slot('reasoning-content')).height).toBeGreaterThan(50)
     } finally {
       history.replaceState(null, '', location.pathname + location.search)
     }
