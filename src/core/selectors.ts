@@ -111,12 +111,12 @@ function lastTitle(block: ReasoningBlock): string | undefined {
   return own
 }
 
-/** The newest of a summary's titles, where `selectSummary` made it (without making its list of titles). */
-const LAST = /* @__PURE__ */ Symbol('reasoning-ui.last-title')
+/** The newest of each summary's titles, where `selectSummary` made it (without making its list of titles). */
+const lasts = /* @__PURE__ */ new WeakMap<BlockSummary, () => string | undefined>()
 
 /** The last of `summary.titles`, read without making them where it can be. */
 export function lastTitleOf(summary: BlockSummary): string | undefined {
-  const last = (summary as { [LAST]?: () => string | undefined })[LAST]
+  const last = lasts.get(summary)
   return last ? last() : summary.titles[summary.titles.length - 1]
 }
 
@@ -139,7 +139,7 @@ export function selectSummary(block: ReasoningBlock): BlockSummary {
       return (titles ??= allTitles(block))
     },
   }
-  Object.defineProperty(summary, LAST, { value: () => (titles ? titles[titles.length - 1] : lastTitle(block)) })
+  lasts.set(summary, () => (titles ? titles[titles.length - 1] : lastTitle(block)))
   summaries.set(block, summary)
   return summary
 }

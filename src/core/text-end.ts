@@ -18,21 +18,24 @@ export interface TextEnd {
   readonly recent: string
 }
 
-/** Not an enumerable property: parts compare, spread and serialise as before (a copy simply has no end). */
-const END = /* @__PURE__ */ Symbol.for('reasoning-ui.text-end')
+/**
+ * Each part's end, beside it rather than on it: parts compare, spread and serialise as they are
+ * (a copy simply has no end, and is read whole), and no layer reads a hidden property of a part.
+ */
+const ends = /* @__PURE__ */ new WeakMap<object, TextEnd>()
 
 /** Whether `end` is the end of `text` (it ends where the text does). */
 export const fits = (text: string, end: TextEnd | undefined): end is TextEnd => end !== undefined && end.at + end.recent.length === text.length
 
 /** The end `part` was made with (the store's reasoning messages), if any and if it still fits the part's text. */
 export function textEndOf(part: { readonly text: string }): TextEnd | undefined {
-  const end = (part as { [END]?: TextEnd })[END]
+  const end = ends.get(part)
   return fits(part.text, end) ? end : undefined
 }
 
 /** Gives `part` (a new object, not yet shared) its text's end. */
 export function setTextEnd(part: object, end: TextEnd): void {
-  Object.defineProperty(part, END, { value: end })
+  ends.set(part, end)
 }
 
 /** The store keeps at least a text's last this many characters in `recent`, and at most twice as many (spans.ts). */
