@@ -64,8 +64,8 @@ describe('built groups', () => {
   throughLargeDoor()
   it('should show what React renders: the same elements, laid out in the same places, measured alike, all of the text', SLOW, async () => {
     const { built, react } = mountBoth(paragraphs(150).join('\n\n'))
-    // After the code blocks and the table are measured (`data-fits`), right after the commit.
-    await new Promise<void>((resolve) => queueMicrotask(resolve))
+    // After the code blocks and the table are measured (`data-fits`), in the frame after the commit.
+    await expect.poll(() => built.querySelectorAll('[data-fits]').length).toBeGreaterThan(0)
     await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
     const html = (body: HTMLElement) => body.querySelector('[data-slot="reasoning-text"]')!.innerHTML
     expect(html(built)).toBe(html(react))

@@ -68,10 +68,9 @@ describe('frozen groups', () => {
   it('should freeze the groups scrolled away, with the same elements in the same places and all of the text', SLOW, async () => {
     const view = mount()
     view.body.scrollTop = view.body.scrollHeight
-    // After the code blocks are measured (`data-fits`, markdown.tsx), right after the commit.
-    await new Promise<void>((resolve) => queueMicrotask(resolve))
+    // After the code blocks are measured (`data-fits`, markdown.tsx), in the frame after the commit.
+    await expect.poll(() => view.groups().map((g) => g.innerHTML).join('')).toContain('data-fits')
     const html = view.groups().map((g) => g.innerHTML)
-    expect(html.join('')).toContain('data-fits')
     const boxes = view.boxes()
     const text = view.body.textContent
     expect(text).toContain('Paragraph 0: the running total still holds after change 0, so carry it forward.')

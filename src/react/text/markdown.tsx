@@ -173,8 +173,11 @@ export function measureSoon(box: HTMLElement): void {
   unmeasured.add(box)
   if (measureQueued) return
   measureQueued = true
-  // After the commit, its other effects done: one layout for all the boxes it rendered.
-  queueMicrotask(measureBoxes)
+  // In the next frame, before its own layout (docs/performance.md, "Measured in the frame"): one
+  // layout for all the boxes a commit rendered, the one the frame does anyway. Read after the
+  // commit, in its task, the layout joined React's work in one task.
+  if (typeof requestAnimationFrame === 'undefined') queueMicrotask(measureBoxes)
+  else requestAnimationFrame(measureBoxes)
 }
 
 /** All reads, then all writes: one layout for every box measured. */
