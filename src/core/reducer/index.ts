@@ -112,9 +112,11 @@ function checkRunOrder(d: Draft, type: string): void {
   // A snapshot restates history: restoring a saved conversation (on page load) happens outside any run.
   if (type === 'RUN_STARTED' || type === 'RUN_ERROR' || type === 'MESSAGES_SNAPSHOT' || d.outsideRunReported) return
   d.outsideRunReported = true
-  const where =
-    d.runPhase === 'none' ? 'before RUN_STARTED'
-      : d.runPhase === 'finished' ? 'after RUN_FINISHED'
-        : 'after RUN_ERROR'
-  report(d, 'run-order', process.env.NODE_ENV !== 'production' ? `${type} arrived ${where}: events belong inside a run. It was applied anyway so that no text is lost.` : '')
+  report(
+    d,
+    'run-order',
+    process.env.NODE_ENV !== 'production'
+      ? `${type} arrived ${d.runPhase === 'none' ? 'before RUN_STARTED' : d.runPhase === 'finished' ? 'after RUN_FINISHED' : 'after RUN_ERROR'}: events belong inside a run. It was applied anyway so that no text is lost.`
+      : '',
+  )
 }

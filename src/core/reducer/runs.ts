@@ -50,7 +50,12 @@ const CODE_REASONS: Readonly<Record<string, ReasoningEndReason>> = {
   stream_ended: 'disconnected',
 }
 
-function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why: string, reason?: ReasoningEndReason): string[] {
+/**
+ * Ends what is open in `lane` (or every lane) as interrupted, for `reason`, and returns what it
+ * ended (named in development builds only). `why` starts the diagnostic that reports them
+ * (`open-at-finish`; empty in production builds); undefined: no diagnostic.
+ */
+function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why: string | undefined, reason?: ReasoningEndReason): string[] {
   const closed: string[] = []
   for (const block of d.blocks) {
     if (lane !== ALL_LANES && block.lane !== lane) continue
@@ -60,12 +65,12 @@ function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why:
     else delete block.endReason
     for (const message of block.messages) {
       if (message.open) {
-        closed.push(`reasoning message '${message.id}'`)
+        closed.push(process.env.NODE_ENV !== 'production' ? `reasoning message '${message.id}'` : '')
         endMessage(d, message, at, true)
       }
     }
     if (block.spanOpen) {
-      closed.push(`reasoning span '${block.id}'`)
+      closed.push(process.env.NODE_ENV !== 'production' ? `reasoning span '${block.id}'` : '')
       block.spanOpen = false
       block.interrupted = true
       settleBlock(d, block, at)
@@ -75,17 +80,17 @@ function interruptLane(d: Draft, at: number, lane: Lane | typeof ALL_LANES, why:
   else d.openSpans.delete(lane)
   for (const rec of d.texts.values()) {
     if (rec.entry.status === 'streaming' && (lane === ALL_LANES || rec.entry.subagentRunId === lane)) {
-      closed.push(`text message '${rec.entry.id}'`)
+      closed.push(process.env.NODE_ENV !== 'production' ? `text message '${rec.entry.id}'` : '')
       setEntry(d, rec, { ...rec.entry, status: 'interrupted', endedAt: at })
     }
   }
   for (const rec of d.tools.values()) {
     if (rec.entry.status === 'streaming' && (lane === ALL_LANES || rec.entry.subagentRunId === lane)) {
-      closed.push(`tool call '${rec.entry.id}'`)
+      closed.push(process.env.NODE_ENV !== 'production' ? `tool call '${rec.entry.id}'` : '')
       setEntry(d, rec, { ...rec.entry, status: 'interrupted', endedAt: at })
     }
   }
-  if (closed.length > 0 && why) report(d, 'open-at-finish', process.env.NODE_ENV !== 'production' ? `${why} while ${closed.join(', ')} ${closed.length === 1 ? 'was' : 'were'} still open; ${closed.length === 1 ? 'it is' : 'they are'} marked interrupted and ${closed.length === 1 ? 'its' : 'their'} text is kept.` : '')
+  if (closed.length > 0 && why !== undefined) report(d, 'open-at-finish', process.env.NODE_ENV !== 'production' ? `${why} while ${closed.join(', ')} ${closed.length === 1 ? 'was' : 'were'} still open; ${closed.length === 1 ? 'it is' : 'they are'} marked interrupted and ${closed.length === 1 ? 'its' : 'their'} text is kept.` : '')
   return closed
 }
 
@@ -114,7 +119,7 @@ export function onRunFinished(d: Draft, event: Event): void {
   // Chunk-mode messages close normally first, as in @ag-ui/client …
   closeAllLanes(d, at)
   // … whatever is still open after that was left open by the producer.
-  interruptLane(d, at, ALL_LANES, 'RUN_FINISHED arrived')
+  interruptLane(d, at, ALL_LANES, process.env.NODE_ENV !== 'production' ? 'RUN_FINISHED arrived' : '')
   const index = d.runs.length - 1
   const run = d.runs[index]
   const outcome = isRecord(event.outcome) ? str(event.outcome.type) ?? 'success' : 'success'
@@ -129,7 +134,7 @@ export function onRunError(d: Draft, event: Event): void {
   const code = str(event.code)
   const endReason = endReasonOfCode(code)
   d.chunkLanes.clear()
-  interruptLane(d, at, ALL_LANES, '', endReason)
+  interruptLane(d, at, ALL_LANES, undefined, endReason)
   const message = str(event.message) ?? 'The run failed.'
   const usage = readUsage(d, event)
   const index = d.runs.length - 1
@@ -175,7 +180,8 @@ export function onSubagentEnded(d: Draft, event: Event, type: string): void {
   if (id === undefined) return
   const at = timeOf(d, event)
   closeLane(d, id, at)
-  interruptLane(d, at, id, type === 'SUBAGENT_FINISHED' ? `SUBAGENT_FINISHED for '${id}' arrived` : '', type === 'SUBAGENT_FINISHED' ? undefined : 'failed')
+  const finished = type === 'SUBAGENT_FINISHED'
+  interruptLane(d, at, id, finished ? (process.env.NODE_ENV !== 'production' ? `SUBAGENT_FINISHED for '${id}' arrived` : '') : undefined, finished ? undefined : 'failed')
   const rec = d.subagents.get(id)
   if (rec) {
     rec.info = { ...rec.info, status: type === 'SUBAGENT_ERROR' ? 'error' : 'finished' }
@@ -193,7 +199,7 @@ export function endStream(d: Draft, error?: unknown, reason: ReasoningEndReason 
   const at = d.now()
   const failure = error === undefined ? undefined : describe(error)
   d.chunkLanes.clear()
-  const closed = interruptLane(d, at, ALL_LANES, '', reason)
+  const closed = interruptLane(d, at, ALL_LANES, undefined, reason)
   const index = d.runs.length - 1
   const run = d.runs[index]
   const runOpen = d.runPhase === 'running' && run !== undefined
@@ -208,7 +214,13 @@ export function endStream(d: Draft, error?: unknown, reason: ReasoningEndReason 
   }
   // A stop is the user's, not the producer's fault: no diagnostic.
   if ((runOpen || closed.length > 0) && reason !== 'stopped') {
-    const what = [runOpen ? `run '${run.runId ?? '?'}' had not finished` : '', ...closed.map((c) => `${c} was open`)].filter(Boolean)
-    report(d, 'stream-truncated', process.env.NODE_ENV !== 'production' ? `The stream ended while ${what.join(', ')}; marked interrupted, text kept.` : '', -1)
+    report(
+      d,
+      'stream-truncated',
+      process.env.NODE_ENV !== 'production'
+        ? `The stream ended while ${[runOpen ? `run '${run.runId ?? '?'}' had not finished` : '', ...closed.map((c) => `${c} was open`)].filter(Boolean).join(', ')}; marked interrupted, text kept.`
+        : '',
+      -1,
+    )
   }
 }

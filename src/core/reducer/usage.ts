@@ -48,7 +48,7 @@ function readValidUsage(d: Draft, event: Event): readonly TokenUsage[] | undefin
       if (item[key] === undefined) continue
       const value = str(item[key])
       if (value !== undefined) entry[key] = value
-      else wrong.push(`${key} ${describe(item[key]).slice(0, 40)}`)
+      else wrong.push(process.env.NODE_ENV !== 'production' ? `${key} ${describe(item[key]).slice(0, 40)}` : key)
     }
     let counts = 0
     for (const key of COUNTS) {
@@ -58,7 +58,7 @@ function readValidUsage(d: Draft, event: Event): readonly TokenUsage[] | undefin
         entry[key] = value
         counts++
       } else {
-        wrong.push(`${key} ${describe(value).slice(0, 40)}`)
+        wrong.push(process.env.NODE_ENV !== 'production' ? `${key} ${describe(value).slice(0, 40)}` : key)
       }
     }
     if (wrong.length > 0) {
