@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { ReasoningStream } from 'reasoning-ui'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { createChatCompletionsTranslator } from 'reasoning-ui/adapters'
+import { createChatCompletionsTranslator, translateChatCompletion } from 'reasoning-ui/adapters'
 import deepseek from '../test/fixtures/providers/chat-completions/deepseek-reasoning-content.json'
 import cutByLength from '../test/fixtures/providers/chat-completions/deepseek-length-while-reasoning.json'
 import encryptedOnly from '../test/fixtures/providers/chat-completions/openrouter-encrypted-only.json'
 import summaryAndEncrypted from '../test/fixtures/providers/chat-completions/openrouter-summary-encrypted-tool.json'
 import interleavedTags from '../test/fixtures/providers/chat-completions/think-tags-interleaved.json'
 import thinkTags from '../test/fixtures/providers/chat-completions/think-tags.json'
+import hiddenCompletion from '../test/fixtures/providers/recorded/chat-completions/o3-mini-hidden-reasoning-completion.json'
 import { settled } from './support/play'
 import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes } from './support/scripted-store'
@@ -26,6 +27,7 @@ const encryptedOnlyEvents = translated(encryptedOnly, 1_500)
 const thinkTagsEvents = translated(thinkTags, 700)
 const interleavedEvents = translated(interleavedTags, 800)
 const cutEvents = translated(cutByLength, 900)
+const hiddenEvents = translateChatCompletion(hiddenCompletion)
 
 interface RecordedChunk {
   readonly choices: readonly { readonly delta: { readonly reasoning_details?: readonly { readonly data?: string }[] } }[]
@@ -112,6 +114,21 @@ export const EncryptedOnly: Story = {
     await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
     await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-encrypted')
     await expect(canvasElement.innerHTML).not.toContain(encryptedData(encryptedOnly))
+  },
+}
+
+/**
+ * A real o3-mini chat completion (recorded by pydantic-ai): the answer only, and 64 reasoning
+ * tokens in the usage. Shown as hidden reasoning before the answer, with the count, nothing to open.
+ */
+export const HiddenReasoning: Story = {
+  args: { events: hiddenEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
+    const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
+    await expect(panel).toHaveTextContent(/64 reasoning tokens/)
+    await expect(panel.querySelector('[data-slot="reasoning-chevron"]')).toBeNull()
   },
 }
 

@@ -5,6 +5,7 @@ import { createOpenAIResponsesTranslator, translateOpenAIResponse } from 'reason
 import agentic from '../test/fixtures/providers/openai-responses/agentic-reasoning-tool-reasoning.json'
 import encrypted from '../test/fixtures/providers/openai-responses/encrypted-reasoning.json'
 import openResponses from '../test/fixtures/providers/openai-responses/openresponses-reasoning-then-text.json'
+import emptyReasoning from '../test/fixtures/providers/recorded/openai-responses/o3-mini-empty-reasoning-response.json'
 import responseObject from '../test/fixtures/providers/openai-responses/response-object.json'
 import summaryThenAnswer from '../test/fixtures/providers/openai-responses/summary-then-answer.json'
 import cutByTokenLimit from '../test/fixtures/providers/openai-responses/token-limit-during-reasoning.json'
@@ -28,6 +29,7 @@ const encryptedEvents = translated(encrypted, 400)
 const cutEvents = translated(cutByTokenLimit, 150)
 const openResponsesEvents = translated(openResponses, 80)
 const nonStreamingEvents = translateOpenAIResponse(responseObject)
+const hiddenEvents = translateOpenAIResponse(emptyReasoning)
 
 /** Never rendered: the encrypted reasoning the provider returns for the round trip. */
 const encryptedContent = (encrypted as readonly { readonly item?: { readonly encrypted_content?: string } }[])
@@ -101,6 +103,23 @@ export const EncryptedReasoning: Story = {
     await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
     await expect(canvasElement.querySelector('[data-slot="reasoning-panel"]')).toHaveAttribute('data-encrypted')
     for (const value of encryptedContent) await expect(canvasElement.innerHTML).not.toContain(value)
+  },
+}
+
+/**
+ * A real o3-mini response (recorded by pydantic-ai) with no summary asked for and no encrypted
+ * content: its reasoning item is empty and the usage counts 192 reasoning tokens. Shown as hidden
+ * reasoning with the count, nothing to open, at every visibility level.
+ */
+export const HiddenReasoning: Story = {
+  args: { events: hiddenEvents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
+    const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
+    await expect(panel).toHaveAttribute('data-encrypted')
+    await expect(panel).toHaveTextContent(/192 reasoning tokens/)
+    await expect(panel.querySelector('[data-slot="reasoning-chevron"]')).toBeNull()
   },
 }
 

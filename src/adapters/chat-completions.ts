@@ -63,6 +63,10 @@ interface ToolState {
 /** A streaming translator for one chat completion (one translator per API call). */
 export function createChatCompletionsTranslator(options: ChatCompletionsOptions = {}): Translator {
   const writer = new EventWriter(options)
+  /** When the request was made (the translator is made with it): reasoning the usage counts but no chunk shows started then. */
+  const asked = (options.now ?? Date.now)()
+  /** The usage counts reasoning tokens. */
+  let reasoned = false
   let completionId: string | undefined
   let phase: Phase | undefined
   /** The last reasoning block ended, for details that come after it (see `onDetails`). */
@@ -84,7 +88,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     phase = undefined
   }
 
-  const reasoningMessage = (key: string, kind: ReasoningKind) => {
+  const reasoningMessage = (key: string, kind: ReasoningKind, hidden?: true) => {
     if (!phase) {
       textId = undefined
       phases++
@@ -94,7 +98,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     if (!message) {
       message = { id: `${phase.blockId}:${key}` }
       phase.messages.set(key, message)
-      writer.startMessage(message.id, phase.blockId, kind === 'text' ? undefined : { kind })
+      writer.startMessage(message.id, phase.blockId, hidden ? { hidden } : kind === 'text' ? undefined : { kind })
     }
     return message
   }
@@ -104,8 +108,23 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     writer.appendMessage(reasoningMessage(key, kind).id, text)
   }
 
+  /**
+   * Reasoning the usage counts but no chunk showed (OpenAI's and Azure's reasoning models in chat
+   * completions): a block marked hidden, shown as encrypted-only, from the request to now. Before
+   * the answer where the usage comes first (a whole completion); where it comes last (a stream),
+   * after it, since only the usage says the model reasoned.
+   */
+  const hidden = () => {
+    if (!reasoned || phases) return
+    writer.at(asked)
+    reasoningMessage('hidden', 'text', true)
+    writer.at(undefined)
+    closePhase()
+  }
+
   const answer = (text: string) => {
     if (text === '') return
+    hidden()
     if (textId === undefined) {
       closePhase()
       texts++
@@ -192,6 +211,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
       tool.name ??= str(fn.name)
       const args = str(fn.arguments) ?? ''
       if (!tool.started && tool.name !== undefined) {
+        hidden()
         closePhase()
         textId = undefined
         writer.startTool(tool.id, tool.name, completionId)
@@ -230,6 +250,7 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
   const settle = (clean: boolean) => {
     if (writer.isEnded) return
     parser?.flush()
+    hidden()
     if (ending) return ending()
     if (!clean) return writer.fail('The chat completion stream ended before a finish_reason.')
     closePhase()
@@ -245,7 +266,11 @@ export function createChatCompletionsTranslator(options: ChatCompletionsOptions 
     // Groq's `x_groq`, OpenRouter's error chunk.
     const usage = chunk.usage ?? field(chunk.x_groq, 'usage')
     const reported = isRecord(usage)
-    if (reported) writer.usage('completion', chatUsage(usage, chunk.model))
+    if (reported) {
+      const counted = chatUsage(usage, chunk.model)
+      writer.usage('completion', counted)
+      reasoned ||= !!counted?.reasoningTokens
+    }
     if (isRecord(chunk.error)) {
       // Some gateways (OpenRouter) report a failure mid-stream as a chunk with `error`.
       const code = chunk.error.code

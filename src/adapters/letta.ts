@@ -188,7 +188,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
 
   const onReasoning = (m: Json, lettaId: string, otid: string | undefined) => {
     const reasoning = m.reasoning
-    if (typeof reasoning !== 'string') return writer.skip(`reasoning_message '${lettaId}' has no string 'reasoning'.`)
+    if (typeof reasoning !== 'string') return writer.skip(process.env.NODE_ENV !== 'production' ? `reasoning_message '${lettaId}' has no string 'reasoning'.` : 'reasoning_message.reasoning')
     // Anthropic-backed agents send the signature with the last chunk; it goes on the message's end.
     const signature = nonEmpty(m.signature)
     const late = endedPart('reasoning', lettaId, otid)
@@ -219,9 +219,9 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
   const onHidden = (m: Json, lettaId: string, otid: string | undefined) => {
     const state = nonEmpty(m.state)
     const data = m.hidden_reasoning
-    if (state === undefined) return writer.skip(`hidden_reasoning_message '${lettaId}' has no 'state' ('redacted' or 'omitted').`)
+    if (state === undefined) return writer.skip(process.env.NODE_ENV !== 'production' ? `hidden_reasoning_message '${lettaId}' has no 'state' ('redacted' or 'omitted').` : 'hidden_reasoning_message.state')
     if (data !== undefined && data !== null && typeof data !== 'string') {
-      return writer.skip(`hidden_reasoning_message '${lettaId}': 'hidden_reasoning' must be a string or null.`)
+      return writer.skip(process.env.NODE_ENV !== 'production' ? `hidden_reasoning_message '${lettaId}': 'hidden_reasoning' must be a string or null.` : 'hidden_reasoning_message.hidden_reasoning')
     }
     const known = continues('hidden', lettaId, otid) ? current : endedPart('hidden', lettaId, otid)
     if (known) {
@@ -243,7 +243,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
 
   const onAssistant = (m: Json, lettaId: string, otid: string | undefined) => {
     const text = contentText(m.content)
-    if (text === undefined) return writer.skip(`assistant_message '${lettaId}': 'content' must be a string or an array of text parts.`)
+    if (text === undefined) return writer.skip(process.env.NODE_ENV !== 'production' ? `assistant_message '${lettaId}': 'content' must be a string or an array of text parts.` : 'assistant_message.content')
     let part = current
     if (!continues('text', lettaId, otid)) {
       part = open('text', m, 'assistant_message', lettaId, otid, 'assistant')
@@ -254,7 +254,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
 
   const onToolCall = (m: Json, messageType: string, lettaId: string, otid: string | undefined) => {
     const calls = Array.isArray(m.tool_calls) && m.tool_calls.length > 0 ? m.tool_calls : [m.tool_call ?? m.tool_calls]
-    if (!calls.every(isRecord)) return writer.skip(`${messageType} '${lettaId}' has no 'tool_call' object.`)
+    if (!calls.every(isRecord)) return writer.skip(process.env.NODE_ENV !== 'production' ? `${messageType} '${lettaId}' has no 'tool_call' object.` : `${messageType}.tool_call`)
     let part = current
     if (!continues('tool', lettaId, otid)) part = open('tool', m, messageType, lettaId, otid, 'tool_call')
     for (const call of calls) {
@@ -277,7 +277,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     for (const r of returns) {
       const callId = isRecord(r) ? nonEmpty(r.tool_call_id) : undefined
       if (callId === undefined || !toolCalls.has(callId)) {
-        writer.skip(`tool_return_message '${lettaId}' answers ${callId === undefined ? 'no tool call' : `tool call '${callId}', which this stream never made`}.`)
+        writer.skip(process.env.NODE_ENV !== 'production' ? `tool_return_message '${lettaId}' answers ${callId === undefined ? 'no tool call' : `tool call '${callId}', which this stream never made`}.` : 'tool_return_message.tool_call_id')
         continue
       }
       const value = (r as Json).tool_return
@@ -294,7 +294,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
   let ending: (() => void) | undefined
 
   const onStop = (reason: unknown) => {
-    if (typeof reason !== 'string' || reason === '') return writer.skip(`stop_reason has no string 'stop_reason'.`)
+    if (typeof reason !== 'string' || reason === '') return writer.skip(process.env.NODE_ENV !== 'production' ? `stop_reason has no string 'stop_reason'.` : 'stop_reason.stop_reason')
     const failure = FAILED[reason]
     // A failure leaves what is open interrupted, with its text: do not close it first.
     if (failure !== undefined) {
@@ -328,7 +328,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
       return
     }
     const type = str(m.message_type) ?? (typeof m.stop_reason === 'string' ? 'stop_reason' : undefined)
-    if (type === undefined) return writer.skip(`A Letta message needs a string 'message_type'.`)
+    if (type === undefined) return writer.skip(process.env.NODE_ENV !== 'production' ? `A Letta message needs a string 'message_type'.` : 'message_type')
     // `stop_reason` and `usage_statistics` carry no date: they happen when the last dated message did.
     const ms = typeof m.date === 'string' ? Date.parse(m.date) : Number.NaN
     if (Number.isFinite(ms)) lastTime = ms
@@ -341,7 +341,7 @@ export function createLettaTranslator(options: LettaOptions = {}): LettaTranslat
     }
     if (!PARTS.has(type)) return // ping, user/system messages, and types Letta adds later
     const lettaId = nonEmpty(m.id)
-    if (lettaId === undefined) return writer.skip(`${type} needs a string 'id'.`)
+    if (lettaId === undefined) return writer.skip(process.env.NODE_ENV !== 'production' ? `${type} needs a string 'id'.` : `${type}.id`)
     decideRun(m)
     const otid = nonEmpty(m.otid)
     switch (type) {

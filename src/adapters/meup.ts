@@ -131,7 +131,7 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
   }
 
   const onStart = (payload: Json, id: string, from: string | undefined) => {
-    if (sessions.has(id)) return writer.skip(`reasoning/start for '${id}', which this stream already has (reasoning_id must be unique).`)
+    if (sessions.has(id)) return writer.skip(process.env.NODE_ENV !== 'production' ? `reasoning/start for '${id}', which this stream already has (reasoning_id must be unique).` : 'reasoning/start.reasoning_id')
     const s = session(id, from)
     const description = nonEmpty(payload.description)
     const parent = nonEmpty(payload.parent_message)
@@ -154,7 +154,7 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
       return fresh
     }
     if (s.status === 'ended') {
-      writer.skip(`${kind} for '${id}' after the session ended (reasoning/end).`)
+      writer.skip(process.env.NODE_ENV !== 'production' ? `${kind} for '${id}' after the session ended (reasoning/end).` : kind)
       return undefined
     }
     if (s.status === 'closed') {
@@ -167,7 +167,7 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
   const onStep = (payload: Json, id: string, from: string | undefined, time: number) => {
     // A type that is not a string is ignored, never the text of the step.
     const type = str(payload.type)
-    if (type === undefined && payload.type !== undefined) writer.skip(`reasoning/step for '${id}': 'type' must be a string; it was ignored.`)
+    if (type === undefined && payload.type !== undefined) writer.skip(process.env.NODE_ENV !== 'production' ? `reasoning/step for '${id}': 'type' must be a string; it was ignored.` : 'reasoning/step.type')
     const late = sessions.get(id)?.status === 'closed'
     const s = known(id, from, 'reasoning/step')
     if (!s) return
@@ -195,19 +195,19 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
     const problems: string[] = []
     if (payload.conclusion !== undefined) {
       if (typeof payload.conclusion === 'string') ui.conclusion = payload.conclusion
-      else problems.push("'conclusion' must be a string")
+      else problems.push(process.env.NODE_ENV !== 'production' ? "'conclusion' must be a string" : 'conclusion')
     }
     if (payload.confidence !== undefined) {
       const c = payload.confidence
       if (typeof c === 'number' && c >= 0 && c <= 1) ui.confidence = c
-      else problems.push("'confidence' must be a number from 0 to 1")
+      else problems.push(process.env.NODE_ENV !== 'production' ? "'confidence' must be a number from 0 to 1" : 'confidence')
     }
     if (payload.key_factors !== undefined) {
       const f = payload.key_factors
       if (Array.isArray(f) && f.every((x) => typeof x === 'string')) ui.keyFactors = f.slice() as string[]
-      else problems.push("'key_factors' must be an array of strings")
+      else problems.push(process.env.NODE_ENV !== 'production' ? "'key_factors' must be an array of strings" : 'key_factors')
     }
-    if (problems.length > 0) writer.skip(`reasoning/end for '${id}': ${problems.join('; ')}; ${problems.length === 1 ? 'that field was' : 'those fields were'} ignored.`)
+    if (problems.length > 0) writer.skip(process.env.NODE_ENV !== 'production' ? `reasoning/end for '${id}': ${problems.join('; ')}; ${problems.length === 1 ? 'that field was' : 'those fields were'} ignored.` : `reasoning/end.${problems.join()}`)
     const s = known(id, from, 'reasoning/end')
     if (!s) return
     s.status = 'ended'
@@ -232,7 +232,7 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
     }
     if (kind === 'chat') {
       const text = str(payload.text)
-      if (text === undefined) return writer.skip(`chat for '${cause.reasoningId}' has no string 'payload.text'.`)
+      if (text === undefined) return writer.skip(process.env.NODE_ENV !== 'production' ? `chat for '${cause.reasoningId}' has no string 'payload.text'.` : 'chat.payload.text')
       const id = allocate(envelopeId ?? `${cause.reasoningId}/chat`)
       closeOpen()
       writer.startText(id)
@@ -266,15 +266,15 @@ export function createMeupTranslator(options: MeupOptions = {}): MeupTranslator 
   const handle = (envelope: unknown) => {
     if (!isRecord(envelope)) return writer.skip('A MEUP message must be a JSON object.')
     const kind = nonEmpty(envelope.kind)
-    if (kind === undefined) return writer.skip("A MEUP message needs a string 'kind'.")
+    if (kind === undefined) return writer.skip(process.env.NODE_ENV !== 'production' ? "A MEUP message needs a string 'kind'." : 'kind')
     const payload = envelope.payload ?? {}
     const from = nonEmpty(envelope.from)
     const time = at(envelope)
     writer.at(time)
     if (kind.startsWith('reasoning/')) {
-      if (!isRecord(payload)) return writer.skip(`${kind}: 'payload' must be an object.`)
+      if (!isRecord(payload)) return writer.skip(process.env.NODE_ENV !== 'production' ? `${kind}: 'payload' must be an object.` : `${kind}.payload`)
       const id = nonEmpty(payload.reasoning_id)
-      if (id === undefined) return writer.skip(`${kind} needs a string 'payload.reasoning_id'.`)
+      if (id === undefined) return writer.skip(process.env.NODE_ENV !== 'production' ? `${kind} needs a string 'payload.reasoning_id'.` : `${kind}.payload.reasoning_id`)
       if (kind === 'reasoning/start') return onStart(payload, id, from)
       if (kind === 'reasoning/step') return onStep(payload, id, from, time)
       if (kind === 'reasoning/end') return onEnd(payload, id, from, time)

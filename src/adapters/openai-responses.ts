@@ -69,6 +69,8 @@ class OpenAIResponsesTranslator implements Translator {
    * long or close the text or tool call that followed.
    */
   private readonly closed = new Set<string>()
+  /** Reasoning items that showed any text. */
+  private readonly said = new Set<string>()
 
   constructor(private readonly options: OpenAIResponsesOptions) {
     this.w = new EventWriter(options)
@@ -215,6 +217,12 @@ class OpenAIResponsesTranslator implements Translator {
       // `.done` carries the final encrypted value (the one on `.added` is not the last word).
       const encrypted = nonEmpty(item.encrypted_content)
       if (encrypted) this.w.encrypted(itemId, encrypted, OPENAI_ENCRYPTED_CONTENT)
+      // Neither text nor an encrypted value (GitHub Copilot's Responses API): the model reasoned and
+      // shows nothing of it. An empty message marked hidden shows the block as encrypted-only.
+      else if (!this.said.has(itemId)) {
+        this.w.startMessage(`${itemId}:hidden`, itemId, { hidden: true })
+        this.w.endMessage(`${itemId}:hidden`)
+      }
     } else if (type === 'message') {
       const itemId = this.key(event, requireId(item, 'id'))
       const content = Array.isArray(item.content) ? item.content : []
@@ -260,6 +268,7 @@ class OpenAIResponsesTranslator implements Translator {
   }
 
   appendReasoning(messageId: string, itemId: string, kind: 'summary' | 'text', delta: string): void {
+    if (delta) this.said.add(itemId)
     if (this.startReasoning(messageId, itemId, kind)) this.w.appendMessage(messageId, delta)
     else if (delta !== '') {
       // Late text of a closed item continues its message where it was (a part that never

@@ -123,6 +123,59 @@ describe('chat completions stream → AG-UI', () => {
     expect(stateOf(out).diagnostics).toEqual([])
   })
 
+  describe('reasoning the usage counts but no chunk shows (OpenAI o-series, Azure gpt-5-mini)', () => {
+    const usage = (reasoning: number) => ({ prompt_tokens: 10, completion_tokens: 549, total_tokens: 559, completion_tokens_details: { reasoning_tokens: reasoning } })
+    const completion = (reasoning: number, message: Record<string, unknown> = { role: 'assistant', content: 'Hello there!' }) => ({
+      id: 'chatcmpl-hidden',
+      object: 'chat.completion',
+      model: 'gpt-5-mini',
+      choices: [{ index: 0, message, finish_reason: 'stop' }],
+      usage: usage(reasoning),
+    })
+    const stream = [
+      { id: 'chatcmpl-s', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: 'Here' }, finish_reason: null }] },
+      { id: 'chatcmpl-s', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: ' it is.' }, finish_reason: null }] },
+      { id: 'chatcmpl-s', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+      { id: 'chatcmpl-s', object: 'chat.completion.chunk', choices: [], usage: usage(704) },
+    ]
+
+    it('given a whole completion, should show one hidden block before the answer, from the request to the answer, that survives the history', () => {
+      let now = 1_000
+      const t = createChatCompletionsTranslator({ now: () => now })
+      now = 4_000
+      const out = [...t.push(completion(512)), ...t.end()]
+      expectValidEvents(out)
+      const state = stateOf(out)
+      expect(state.timeline.map((e) => e.kind)).toEqual(['reasoning', 'text'])
+      const block = state.blocks[0]!
+      expect(isEncryptedOnly(block)).toBe(true)
+      expect(block).toMatchObject({ status: 'complete', startedAt: 1_000, endedAt: 4_000 })
+      expect(block.messages.map((m) => m.text)).toEqual([''])
+      // Shown as hidden at every level, never expandable.
+      for (const level of ['none', 'summary', 'full'] as const) expect(projectBlock(block, level)).toMatchObject({ encryptedOnly: true, expandable: false })
+      expect(state.runs.at(-1)?.usage).toEqual([expect.objectContaining({ reasoningTokens: 512 })])
+      const restored = storeOf([{ type: 'MESSAGES_SNAPSHOT', messages: toReasoningMessages(state) } as AgUiEvent]).getState()
+      expect(restored.blocks.map(isEncryptedOnly)).toEqual([true])
+    })
+
+    it('given a stream whose usage comes last, should show the hidden block after the answer (only the usage says the model reasoned)', () => {
+      const out = translate(stream)
+      const state = stateOf(out)
+      expect(answers(out)).toEqual(['Here it is.'])
+      expect(state.timeline.map((e) => e.kind)).toEqual(['text', 'reasoning'])
+      expect(state.blocks.map(isEncryptedOnly)).toEqual([true])
+      expect(out.at(-1)).toMatchObject({ type: 'RUN_FINISHED' })
+    })
+
+    it('given reasoning the chunks did show, no reasoning tokens, or a tool call first, should add no hidden block (and put one before the call)', () => {
+      expect(stateOf(translate([completion(512, { role: 'assistant', reasoning_content: 'Think.', content: 'Hi' })])).blocks.map((b) => b.messages.map((m) => m.text))).toEqual([['Think.']])
+      expect(stateOf(translate([completion(0)])).blocks).toEqual([])
+      expect(stateOf(translate(stream.map((c) => (c.usage ? { ...c, usage: usage(0) } : c)))).blocks).toEqual([])
+      const call = completion(64, { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] })
+      expect(stateOf(translate([call])).timeline.map((e) => e.kind)).toEqual(['reasoning', 'tool-call'])
+    })
+  })
+
   it('given no reasoning at all, should emit no reasoning events (backward compatible)', () => {
     const chunks = fixture('no-reasoning.json')
     const out = translate(chunks)

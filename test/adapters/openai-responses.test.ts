@@ -140,6 +140,34 @@ describe('OpenAI Responses adapter: fixtures', () => {
     expect(toReasoningMessages(state)).toEqual([expect.objectContaining({ id: rs, role: 'reasoning', content: '', encryptedValue: done })])
   })
 
+  it('given a reasoning item with neither summary, text nor encrypted content (GitHub Copilot), should give a hidden block that survives the history', () => {
+    const rs = 'rs_hidden'
+    const events = [
+      { type: 'response.created', response: { id: 'resp_h', status: 'in_progress', output: [] } },
+      { type: 'response.output_item.added', output_index: 0, item: { id: rs, type: 'reasoning', summary: [] } },
+      { type: 'response.output_item.done', output_index: 0, item: { id: rs, type: 'reasoning', summary: [] } },
+      { type: 'response.output_item.added', output_index: 1, item: { id: 'msg_h', type: 'message', role: 'assistant', content: [] } },
+      { type: 'response.output_text.delta', output_index: 1, item_id: 'msg_h', content_index: 0, delta: 'Four.' },
+      { type: 'response.output_item.done', output_index: 1, item: { id: 'msg_h', type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Four.' }] } },
+      { type: 'response.completed', response: { id: 'resp_h', status: 'completed', usage: { input_tokens: 5, output_tokens: 200, output_tokens_details: { reasoning_tokens: 192 } } } },
+    ]
+    const out = translateChecked(make, events)
+    const state = storeOf(out).getState()
+    expect(state.timeline.map((e) => e.kind)).toEqual(['reasoning', 'text'])
+    expect(state.blocks.map(isEncryptedOnly)).toEqual([true])
+    const restored = storeOf([{ type: 'MESSAGES_SNAPSHOT', messages: toReasoningMessages(state) } as AgUiEvent]).getState()
+    expect(restored.blocks.map(isEncryptedOnly)).toEqual([true])
+    // An item whose summary streamed is no hidden one, even when its .done leaves the summary out.
+    const shown = translateChecked(make, [
+      events[0]!,
+      events[1]!,
+      { type: 'response.reasoning_summary_text.delta', output_index: 0, item_id: rs, summary_index: 0, delta: 'Adding.' },
+      events[2]!,
+      ...events.slice(3),
+    ])
+    expect(storeOf(shown).getState().blocks.map((b) => [isEncryptedOnly(b), b.messages.map((m) => m.text)])).toEqual([[false, ['Adding.']]])
+  })
+
   it('given OpenResponses response.reasoning.delta / .done, should give one text-kind block before the answer', () => {
     const events = fixture('openresponses-reasoning-then-text.json')
     const out = translateChecked(make, events)

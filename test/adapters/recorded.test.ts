@@ -7,7 +7,7 @@
  */
 import type { TokenUsage } from '@ag-ui/core'
 import { describe, expect, it, vi } from 'vitest'
-import { createReasoningStore, toReasoningMessages, type ReasoningState, type ReasoningStore } from 'reasoning-ui/core'
+import { createReasoningStore, isEncryptedOnly, toReasoningMessages, type ReasoningState, type ReasoningStore } from 'reasoning-ui/core'
 import type { AgUiEvent, Translator } from 'reasoning-ui/adapters'
 import { connectOpenAIResponses, createOpenAIResponsesTranslator, translateOpenAIResponse } from '../../src/adapters/openai-responses'
 import { connectAnthropic, createAnthropicTranslator, translateAnthropicMessage } from '../../src/adapters/anthropic'
@@ -40,9 +40,18 @@ interface ExpectedBlock {
   text: string
   readonly encrypted: string[]
   readonly signatures: string[]
+  /** Shown as encrypted-only (the panel's "Reasoning hidden by the provider"). */
+  encryptedOnly?: boolean
 }
 
 const newBlock = (): ExpectedBlock => ({ text: '', encrypted: [], signatures: [] })
+
+/**
+ * Whether each block shows as encrypted-only: those with no text and no signature, whether an
+ * encrypted value stands for their reasoning or nothing at all does (hidden: the provider counted or
+ * announced reasoning and sent nothing of it).
+ */
+const encryptedOnlyOf = (blocks: readonly ExpectedBlock[]) => blocks.map((b) => b.text === '' && b.signatures.length === 0)
 const rec = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {})
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
@@ -377,6 +386,8 @@ function expectChatCompletions(r: Recording): Expected {
     if (str(choice.finish_reason)) finish ??= choice.finish_reason as string
   }
   segments = collectSegments(e, segments)
+  // Reasoning tokens counted and no reasoning sent (OpenAI's reasoning models): one hidden stretch.
+  if ((e.usage?.reasoningTokens ?? 0) > 0 && e.blocks.length === 0) e.blocks.push(newBlock())
   const cutWhileReasoning = finish === 'length' && segments.at(-1)?.kind === 'reasoning'
   if (error || cutWhileReasoning) e.ending = 'RUN_ERROR'
   else if (!r.streaming || finish !== undefined || r.done || lastUsageOnly) e.ending = 'RUN_FINISHED'
@@ -683,6 +694,7 @@ const squash = (text: string) => text.trim()
 
 function actualBlocks(state: ReasoningState): ExpectedBlock[] {
   return state.blocks.map((b) => ({
+    encryptedOnly: isEncryptedOnly(b),
     text: b.messages.map((m) => m.text).join(''),
     encrypted: [b.encryptedValue, ...b.messages.map((m) => m.encryptedValue)].filter((v): v is string => v !== undefined),
     signatures: b.messages.map((m) => m.meta?.signature).filter((v): v is string => v !== undefined),
@@ -732,8 +744,13 @@ describe('recorded provider streams', () => {
       const blocks = actualBlocks(state)
       expect(blocks.map((b) => b.encrypted)).toEqual(expected.blocks.map((b) => b.encrypted))
       expect(blocks.map((b) => b.signatures)).toEqual(expected.blocks.map((b) => b.signatures))
-      const roundTrip = toReasoningMessages(state).map((m) => m.encryptedValue)
+      expect(blocks.map((b) => b.encryptedOnly)).toEqual(encryptedOnlyOf(expected.blocks))
+      const history = toReasoningMessages(state)
+      const roundTrip = history.map((m) => m.encryptedValue)
       for (const value of expected.blocks.flatMap((b) => b.encrypted)) expect(roundTrip).toContain(value)
+      // Restored from history (a page reload), each block shows as it did: hidden reasoning stays hidden.
+      const restored = stateOf([{ type: 'MESSAGES_SNAPSHOT', messages: history } as AgUiEvent])
+      expect(actualBlocks(restored).map((b) => b.encryptedOnly)).toEqual(blocks.map((b) => b.encryptedOnly))
     })
 
     it('calls the tools the provider called', () => {
