@@ -60,10 +60,35 @@ export interface ErrorBody {
   readonly error: { readonly status: number; readonly code: string; readonly message: string }
 }
 
+/** Whether the JSON text in `body` nests arrays and objects deeper than `limit` (brackets in strings do not count). */
+export function nestsDeeperThan(body: Uint8Array, limit: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i]!
+    if (inString) {
+      // A backslash escapes the next byte (a quote or another backslash); UTF-8's other bytes are never ASCII.
+      if (byte === 0x5c) i++
+      else if (byte === 0x22) inString = false
+    } else if (byte === 0x22) inString = true
+    else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > limit) return true
+    } else if (byte === 0x5d || byte === 0x7d) depth--
+  }
+  return false
+}
+
 /** The default `maxBodyBytes`: 8 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
 /** Longest `threadId` and `runId` accepted, in characters; longer ones get 400 `invalid-input`. */
 export const MAX_ID_LENGTH = 256
+/**
+ * Deepest nesting of arrays and objects a body may have, checked before it is parsed; deeper gets
+ * 400 `too-deep`. A RunAgentInput needs a few levels (messages, their content parts, tool calls);
+ * `state` and `forwardedProps` are the app's own and get the same limit. An 8 MB body nested all the
+ * way down held the event loop for about 3 s in `JSON.parse` and 370 MiB.
+ */
+export const MAX_JSON_DEPTH = 64
 const DEFAULT_MAX_THREADS = 1000
 const MAX_ISSUES_SHOWN = 5
 /** Host names always accepted: loopback. IPv6 addresses are kept without brackets. */
@@ -192,8 +217,9 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // A request whose body fails mid-way (client reset) must not become an unhandled 'error'.
-    req.on('error', (error) => log(`request error: ${error.message}`))
+    // A client gone mid-request (a reset while its body uploads) is an ordinary event: one line, no
+    // stack, and never an unhandled 'error' (the body's reader stops quietly, see readInput).
+    req.on('error', (error) => log(`${req.method} ${req.url}: the client went away (${error.message})`))
     res.on('error', (error) => log(`response error: ${error.message}`))
     const path = (req.url ?? '/').split('?')[0]!
     try {
@@ -262,7 +288,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
       tooLarge()
       return undefined
     }
-    const body = await new Promise<Buffer | undefined>((done, reject) => {
+    const body = await new Promise<Buffer | undefined>((done) => {
       const chunks: Buffer[] = []
       let size = 0
       const onData = (chunk: Buffer) => {
@@ -280,26 +306,26 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
         cleanup()
         done(Buffer.concat(chunks))
       }
-      const onError = (error: Error) => {
-        cleanup()
-        reject(error)
-      }
-      const onAborted = () => {
+      // The client went away mid-upload (the request's 'error', then its 'close'): nobody to answer.
+      const onGone = () => {
         cleanup()
         done(undefined)
       }
       const cleanup = () => {
         req.off('data', onData)
         req.off('end', onEnd)
-        req.off('error', onError)
-        req.off('close', onAborted)
+        req.off('error', onGone)
+        req.off('close', onGone)
       }
       req.on('data', onData)
       req.on('end', onEnd)
-      req.on('error', onError)
-      req.on('close', onAborted)
+      req.on('error', onGone)
+      req.on('close', onGone)
     })
     if (!body) return undefined
+    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+      throw new HttpError(400, 'too-deep', `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep (state and forwardedProps included); it was not parsed.`)
+    }
     let json: unknown
     try {
       json = JSON.parse(body.toString('utf8'))

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HttpAgent } from '@ag-ui/client'
@@ -10,7 +11,7 @@ import { decode } from '@ag-ui/proto'
 import { createParser } from 'eventsource-parser'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { continuityLine, SCRIPTED_AGENT_IDS, scripts } from '../../demo/server/agents'
-import { createDemoServer, MAX_ID_LENGTH, type DemoServer } from '../../demo/server/server'
+import { createDemoServer, MAX_ID_LENGTH, MAX_JSON_DEPTH, nestsDeeperThan, type DemoServer } from '../../demo/server/server'
 import { DropConnection, MAX_ISSUED_PER_THREAD, type DemoAgent, type DemoEvent } from '../../demo/server/types'
 import { collect, fakeContext, inputOf, scriptedAgent } from './support'
 
@@ -427,6 +428,57 @@ describe('bad requests', () => {
     } as RequestInit)
     await expectError(streamed, 413, 'body-too-large')
     await expectServing()
+  })
+
+  it(`given a body nesting arrays or objects more than ${MAX_JSON_DEPTH} levels, in state or forwardedProps too, should answer 400 too-deep before parsing it`, async () => {
+    const nested = (levels: number): unknown => (levels === 0 ? 'leaf' : { down: nested(levels - 1) })
+    // 8 MB of brackets, under the size limit: refused without JSON.parse.
+    const half = 4_000_000
+    await expectError(await post('/api/agents/reasoner', '['.repeat(half) + ']'.repeat(half)), 400, 'too-deep')
+    await expectError(await post('/api/agents/reasoner', { ...inputOf('hi'), state: nested(MAX_JSON_DEPTH) }), 400, 'too-deep')
+    await expectError(await post('/api/agents/reasoner', { ...inputOf('hi'), forwardedProps: { list: [[[[nested(MAX_JSON_DEPTH)]]]] } }), 400, 'too-deep')
+    // Within the limit, and brackets inside strings, run as usual.
+    const fine = await post('/api/agents/reasoner', { ...inputOf('[[[{{{ "\\" ]]]'), state: nested(MAX_JSON_DEPTH - 5) })
+    expect(fine.status).toBe(200)
+    expect((await sseEvents(fine)).at(-1)?.type).toBe('RUN_FINISHED')
+    await expectServing()
+  })
+
+  it('should count the nesting as JSON does: strings and their escapes are not brackets', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text)
+    expect(nestsDeeperThan(bytes('[[["]]]]]]"]]]'), 3)).toBe(false)
+    expect(nestsDeeperThan(bytes('[[["a\\\\"],[[1]]]]'), 3)).toBe(true)
+    expect(nestsDeeperThan(bytes('["\\"[[[[[[[["]'), 1)).toBe(false)
+    expect(nestsDeeperThan(bytes('{"é[":{"ü{":[]}}'), 3)).toBe(false)
+    expect(nestsDeeperThan(bytes('{"é[":{"ü{":[{}]}}'), 3)).toBe(true)
+  })
+
+  it('given a client that goes away while its body uploads, should log one line without a stack and keep serving', async () => {
+    const lines: string[] = []
+    const own = createDemoServer({ pace: 0, log: (line) => lines.push(line) })
+    const { url: ownUrl, port: ownPort } = await own.listen(0)
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(ownPort, '127.0.0.1', () => {
+          socket.write('POST /api/agents/reasoner HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"threadId": "t", ')
+          // Once the server is reading the body: a reset (RST), as a browser tab closed mid-upload sends.
+          setTimeout(() => {
+            socket.resetAndDestroy()
+            resolve()
+          }, 50)
+        })
+        socket.on('error', reject)
+      })
+      await vi.waitFor(() => expect(lines.some((line) => line.includes('went away'))).toBe(true), { timeout: 10_000 })
+      const health = await fetch(`${ownUrl}/api/health`)
+      expect(health.status).toBe(200)
+      const after = lines.filter((line) => !line.startsWith('GET /api/health'))
+      expect(after).toHaveLength(1)
+      expect(after[0]).toMatch(/^POST \/api\/agents\/reasoner: the client went away \(/)
+      expect(lines.join('\n')).not.toMatch(/\n\s+at |error:|internal-error/)
+    } finally {
+      await own.close()
+    }
   })
 
   it('given no content type (a no-cors fetch of a Blob sends none), should answer 415', async () => {
