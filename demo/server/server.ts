@@ -366,6 +366,9 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     const iterator = agent.run(input, context)[Symbol.asyncIterator]()
     let done = false
     let events = 0
+    /** Settles once the last chunk written has left the response for the socket (see `closed` for a response gone first). */
+    let flushed: Promise<void> = Promise.resolve()
+    const closed = new Promise<void>((resolve) => res.once('close', () => resolve()))
     try {
       for (;;) {
         const next = await iterator.next()
@@ -377,7 +380,9 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
         const chunk = encode(next.value)
         if (!res.headersSent) writeStreamHead(res, encoder)
         events++
-        if (!res.write(chunk)) await drained(res, controller.signal)
+        let wrote = () => {}
+        flushed = new Promise<void>((resolve) => (wrote = resolve))
+        if (!res.write(chunk, () => wrote())) await drained(res, controller.signal)
         if (controller.signal.aborted) break
       }
       if (controller.signal.aborted) {
@@ -391,7 +396,9 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
       if (error instanceof DropConnection) {
         log(`${agent.id}: dropping the connection on purpose after ${events} events`)
         // No RUN_FINISHED, no RUN_ERROR, no last chunk: the client sees its body fail. What was
-        // written still goes out first (the response corks its writes until the next tick).
+        // written goes out first, always: the response holds its writes (corked until the next tick),
+        // and a socket ended before they reach it sent the client a cut before the response's head.
+        await Promise.race([flushed, closed])
         req.socket.destroySoon()
         return
       }
