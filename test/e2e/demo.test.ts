@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIREHOSE_CHARS, scripts, shownReasoningTokens } from '../../demo/server/agents'
 import type { Locator, Page } from './driver'
 import { artifacts, engineName, openDemo, panelRecords, screenshot, seen, send, startDemo, turnEnded, type Demo, type OpenOptions } from './harness'
+import { HOLD_PROMPT } from './held-agent'
 
 const PROMPT = 'Should I cycle to work this week?'
 
@@ -452,9 +453,10 @@ describe('conversation', () => {
   })
 
   it('Stop ends the turn: the panel keeps its text, reads "Stopped thinking" neutrally, and the next turn runs', async () => {
-    const { context, page } = await openDemo(demo, { agent: 'reasoner' })
+    // The held agent reasons until stopped: the click cannot land after the reasoning ended.
+    const { context, page } = await openDemo(demo, { agent: 'held' })
     try {
-      await send(page, PROMPT)
+      await send(page, HOLD_PROMPT)
       const panel = panels(page).first()
       await expect.poll(async () => ((await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? '').length).toBeGreaterThan(200)
       await page.getByRole('button', { name: 'Stop' }).click()

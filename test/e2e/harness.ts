@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect, inject } from 'vitest'
 import { createDemoServer } from '../../demo/server/server'
+import { heldAgent } from './held-agent'
 import { Page } from './driver'
 import { launchEngine, type Engine, type EngineName } from './engines'
 
@@ -42,7 +43,7 @@ export interface Demo {
  * real one.)
  */
 export async function startDemo(pace = engineName === 'webkit' ? 1 : 0.5): Promise<Demo> {
-  const demo = createDemoServer({ staticDir: inject('demoDist'), pace })
+  const demo = createDemoServer({ staticDir: inject('demoDist'), pace, extraAgents: [heldAgent] })
   const { url } = await demo.listen(0, '127.0.0.1')
   const engine = await launchEngine(engineName).catch(async (error: unknown) => {
     await demo.close()
