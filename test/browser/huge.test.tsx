@@ -199,10 +199,9 @@ describe('huge input', () => {
     expect(text.length).toBeGreaterThan(5_000_000)
     const container = streamedInOneDelta(text)
     const panel = await waitFor(() => slot('reasoning-panel', container), { timeout: 20_000 })
-    // Hang guards, not timings: WebKit runs the markdown parser's regular expressions far slower
-    // than the others (200 KB of reasoning paragraph by paragraph, 2026-12-06: WebKitGTK 611-668 ms,
-    // Firefox 42-44, Chromium 14-19), so its 10,000 paragraphs take longer than 20 s to show: 98 s
-    // in a CI run on a 2-core machine (and past 100 s in the next), so the guard is 200 s.
+    // Hang guards, not timings: WebKit runs the markdown parser's regular expressions slower than
+    // the others (docs/performance.md, "Markdown in WebKit"), so its 10,000 paragraphs can take
+    // longer than 20 s to show on a busy 2-core machine; the guard is 200 s.
     await waitFor(() => expect(slot('reasoning-text', panel).textContent.length).toBe(text.length - 2 * (paragraphs.length - 1)), { timeout: 200_000 })
     expect(slot('reasoning-text', panel).textContent).toBe(paragraphs.join(''))
     expect(panel).toHaveAttribute('data-state', 'open')

@@ -13,7 +13,7 @@
  * the paragraph's direction: an Arabic list would lay out left to right); table cells take their
  * own, and code and math are left to right.
  */
-import { Lexer, type MarkedToken, type Token, type Tokens, type TokenizerExtension } from 'marked'
+import { Lexer, Tokenizer, type MarkedToken, type Token, type Tokens, type TokenizerExtension } from 'marked'
 import { characterEntities } from 'character-entities'
 
 /** A node of the tree: text, or an element the kit renders. */
@@ -72,9 +72,29 @@ const math: TokenizerExtension = {
   },
 }
 
+/** A blank line: a setext heading's text never reaches past one. */
+const BLANK_LINE = /\n[ \t]*\n/
+/** A line that could underline a setext heading (`===` or `---`). */
+const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/m
+
+/**
+ * marked's tokenizer, with its setext-heading rule tried only where an underline could follow the
+ * text before the first blank line. The rule's regular expression is slow in JavaScriptCore, the
+ * engine of Safari and of every iOS browser: nine tenths of a paragraph's parse in WebKit
+ * (docs/performance.md, "Markdown in WebKit"). Same tokens: without an underline line before a
+ * blank line the rule cannot match (test/react/text/setext-filter.test.ts).
+ */
+export class KitTokenizer extends Tokenizer {
+  override lheading(src: string): Tokens.Heading | undefined {
+    const blank = src.search(BLANK_LINE)
+    return UNDERLINE.test(blank < 0 ? src : src.slice(0, blank)) ? super.lheading(src) : undefined
+  }
+}
+
 /** marked's own options, with the math extension where marked's `use` would put it. */
 const options = {
   gfm: true,
+  tokenizer: /* @__PURE__ */ new KitTokenizer(),
   extensions: { inline: [math.tokenizer], startInline: [math.start], renderers: {}, childTokens: {} },
 } as unknown as ConstructorParameters<typeof Lexer>[0]
 
