@@ -9,7 +9,7 @@ import summaryAndEncrypted from '../test/fixtures/providers/chat-completions/ope
 import interleavedTags from '../test/fixtures/providers/chat-completions/think-tags-interleaved.json'
 import thinkTags from '../test/fixtures/providers/chat-completions/think-tags.json'
 import hiddenCompletion from '../test/fixtures/providers/recorded/chat-completions/o3-mini-hidden-reasoning-completion.json'
-import { settled } from './support/play'
+import { expectHiddenReasoning, settled } from './support/play'
 import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes } from './support/scripted-store'
 import { snippet } from './support/snippets'
@@ -123,13 +123,7 @@ export const EncryptedOnly: Story = {
  */
 export const HiddenReasoning: Story = {
   args: { events: hiddenEvents },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
-    const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
-    await expect(panel).toHaveTextContent(/64 reasoning tokens/)
-    await expect(panel.querySelector('[data-slot="reasoning-chevron"]')).toBeNull()
-  },
+  play: async ({ canvasElement }) => expectHiddenReasoning(canvasElement, 64),
 }
 
 /** `finish_reason: "length"` while reasoning: the block is interrupted, cut short by the provider (`data-end-reason="cut-short"`), and keeps its text. */

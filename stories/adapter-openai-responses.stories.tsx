@@ -9,7 +9,7 @@ import emptyReasoning from '../test/fixtures/providers/recorded/openai-responses
 import responseObject from '../test/fixtures/providers/openai-responses/response-object.json'
 import summaryThenAnswer from '../test/fixtures/providers/openai-responses/summary-then-answer.json'
 import cutByTokenLimit from '../test/fixtures/providers/openai-responses/token-limit-during-reasoning.json'
-import { settled } from './support/play'
+import { expectHiddenReasoning, settled } from './support/play'
 import { StreamStory, translatePaced, type StreamStoryArgs } from './support/stream-story'
 import { documents, eventArgTypes } from './support/scripted-store'
 import { snippet } from './support/snippets'
@@ -113,14 +113,7 @@ export const EncryptedReasoning: Story = {
  */
 export const HiddenReasoning: Story = {
   args: { events: hiddenEvents },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
-    const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
-    await expect(panel).toHaveAttribute('data-encrypted')
-    await expect(panel).toHaveTextContent(/192 reasoning tokens/)
-    await expect(panel.querySelector('[data-slot="reasoning-chevron"]')).toBeNull()
-  },
+  play: async ({ canvasElement }) => expectHiddenReasoning(canvasElement, 192),
 }
 
 /** `max_output_tokens` reached while reasoning (`response.incomplete`): the block is interrupted, cut short by the provider (`data-end-reason="cut-short"`), and keeps its text. */
