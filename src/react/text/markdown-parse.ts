@@ -72,10 +72,11 @@ const math: TokenizerExtension = {
   },
 }
 
-/** A blank line: a setext heading's text never reaches past one. */
-const BLANK_LINE = /\n[ \t]*\n/
-/** A line that could underline a setext heading (`===` or `---`). */
-const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/m
+/**
+ * The first line that decides whether a setext heading can start here: an underline (`===` or
+ * `---`, group 1) or a blank line, which a setext heading's text never reaches past.
+ */
+const UNDERLINE_OR_BLANK = /\n(?:( {0,3}(?:=+|-+)[ \t]*(?:\n|$))|[ \t]*\n)/
 
 /**
  * marked's tokenizer, with its setext-heading rule tried only where an underline could follow the
@@ -86,8 +87,7 @@ const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/m
  */
 export class KitTokenizer extends Tokenizer {
   override lheading(src: string): Tokens.Heading | undefined {
-    const blank = src.search(BLANK_LINE)
-    return UNDERLINE.test(blank < 0 ? src : src.slice(0, blank)) ? super.lheading(src) : undefined
+    return UNDERLINE_OR_BLANK.exec(src)?.[1] !== undefined ? super.lheading(src) : undefined
   }
 }
 
