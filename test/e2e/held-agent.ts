@@ -1,9 +1,8 @@
 /**
- * A test-only agent for Stop: the reasoner's opening, then reasoning that goes on
- * until the client stops the run, so a test of Stop cannot lose a race with the
- * reasoning's end (a loaded CI machine once let the scripted reasoning finish
- * before the click landed). Any prompt but `HOLD_PROMPT` plays the reasoner, so
- * the turn after a stop runs as usual.
+ * A test-only agent for Stop: a reasoning block that goes on until the client stops
+ * the run, so a test of Stop cannot lose a race with the reasoning's end (a loaded CI
+ * machine once let the scripted reasoning finish before the click landed). Any prompt
+ * but `HOLD_PROMPT` plays the reasoner, so the turn after a stop runs as usual.
  */
 import { EventWriter } from '../../src/adapters'
 import { scriptedAgents } from '../../demo/server/agents'
@@ -28,13 +27,12 @@ export const heldAgent: DemoAgent = {
     w.startBlock(block, { title: 'Holding on' })
     w.startMessage(message, block, { kind: 'text' })
     yield* w.take()
-    for (let i = 0; i < MAX_DELTAS && !ctx.signal.aborted; i++) {
+    for (let i = 0; i < MAX_DELTAS; i++) {
       await ctx.sleep(100)
       if (ctx.signal.aborted) return
       w.appendMessage(message, `Step ${i + 1}: still weighing the options. `)
       yield* w.take()
     }
-    if (ctx.signal.aborted) return
     w.endMessage(message)
     w.endBlock(block)
     w.finish()
