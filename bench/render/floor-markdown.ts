@@ -10,7 +10,7 @@
  * Links and images are left without their URL (`href`, `src`): the bench's trace has none, and a
  * bench page loads nothing a text names either.
  */
-import { Lexer, Parser, type Token } from 'marked'
+import { Lexer, Parser, Renderer, type Token, type Tokens } from 'marked'
 import type { Contender } from './protocol'
 
 /** Streams markdown into the DOM: each top-level block (paragraph, list, code block, table, …) goes where `parentForNext` says. */
@@ -20,8 +20,16 @@ export interface MarkdownWriter {
   end(): void
 }
 
+/**
+ * marked's own renderer, with a code block's language shown above it as the kit shows it (a
+ * contender shows every letter of the trace, bench/render/main.ts; the language is one).
+ */
+const renderer = new Renderer()
+const codeBlock = renderer.code.bind(renderer)
+renderer.code = (token: Tokens.Code) => `<div>${(token.lang ?? '').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</div>${codeBlock(token)}`
+
 /** The HTML of `tokens`, with no URL a page would load. */
-const html = (tokens: Token[]) => Parser.parse(tokens).replace(/ (?:href|src)="[^"]*"/g, '')
+const html = (tokens: Token[]) => Parser.parse(tokens, { renderer }).replace(/ (?:href|src)="[^"]*"/g, '')
 
 export function markdownWriter(parentForNext: () => HTMLElement): MarkdownWriter {
   let text = ''
