@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order, each as a child process,
-// its output shown as it comes and kept in test-results/logs/<key>.log. Keeps going
-// after a failure, then prints what failed again (a CI log is read from its tail),
-// a summary and a final `N passed, M failed` line (counting steps). Exit 1 if any failed.
-// Steps of one `group` run side by side (type-check and lint; the Chromium browser lane and
-// the examples; the Firefox and WebKit browser lanes; the three engines' e2e); their output
-// goes to test-results/logs/<key>.log and is printed whole as each ends, so they never interleave.
+// `npm test`: every check the project has, each as a child process (an npm script of its own, so
+// `npm run <script>` reproduces it alone), its output kept in test-results/logs/<key>.log and
+// printed whole when it ends, so that lanes never interleave. Lanes run side by side, up to
+// `TEST_LANES` at once (3 by default), as soon as the lanes they need have ended, the longest
+// path first (see `rank`): no lane waits for a group to end. Keeps going after a failure, then
+// prints what failed again (a CI log is read from its tail), a summary with each lane's wall
+// time, its CPU time and its slowest test files, and a final `N passed, M failed` line (counting
+// lanes). Exit 1 if any failed.
 //
-//   node scripts/test.mjs                 all steps
-//   node scripts/test.mjs unit lint       a subset, by key (order is kept)
-//   node scripts/test.mjs --list          list step keys
+//   node scripts/test.mjs                 all lanes
+//   node scripts/test.mjs unit lint       a subset, by key (a lane they need but not named is not run)
+//   node scripts/test.mjs --list          list lane keys
 import { execFileSync, spawn } from 'node:child_process';
 import { accessSync, constants, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -63,37 +64,44 @@ function webkitProblem() {
 
 const npm = (script) => ({ cmd: 'npm', args: ['run', '--silent', script] });
 
-/** Each step is an npm script, so `npm run <script>` reproduces it alone. */
-/** @type {{ key: string, label: string, cmd: string, args: string[], precheck?: () => string | null, group?: string }[]} */
+/**
+ * The lanes. `after`: the lanes whose output it reads (it starts once they have ended, whether
+ * they passed or not: its own checks say what is missing). `weight`: its wall time in seconds on
+ * a quiet 2-core machine (a fresh clone's CI, 2026-12-07), for the order only (see `rank`).
+ * @type {{ key: string, label: string, cmd: string, args: string[], precheck?: () => string | null, after?: string[], weight: number }[]}
+ */
 const steps = [
-  // Steps of one group run side by side: the machine has 2 cores, and the browser lanes spend
-  // much of their time waiting (paced streams, frames), so pairs of them fill it better.
-  { key: 'typecheck', label: 'typecheck', ...npm('typecheck'), group: 'static' },
-  { key: 'lint', label: 'lint', ...npm('lint'), group: 'static' },
-  { key: 'unit', label: 'unit tests', ...npm('test:unit') },
-  { key: 'build', label: 'build', ...npm('build') },
-  { key: 'size', label: 'size budgets', ...npm('size') },
-  { key: 'package', label: 'package checks', ...npm('check:package') },
-  // The Chromium browser lane beside the examples: the one mostly waits on the browser, the other
-  // on npm installs and servers (2026-12-01: 244 s of wall time for both in one run, 201 + 118 s one after the other in another).
-  { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem, group: 'chromium' },
-  // `build` above has just written dist/: the runner packs it as it is (it fails if dist/ lacks a file `exports` names).
-  { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem, group: 'chromium' },
-  // The browser lane in the two other engines (every media launch of each), side by side.
-  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, group: 'engines' },
-  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, group: 'engines' },
-  // The demo end to end in the three engines, side by side (each builds the page into its own folder).
-  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem, group: 'e2e' },
-  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, group: 'e2e' },
-  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, group: 'e2e' },
+  { key: 'typecheck', label: 'typecheck', ...npm('typecheck'), weight: 27 },
+  { key: 'lint', label: 'lint', ...npm('lint'), weight: 23 },
+  { key: 'unit', label: 'unit tests', ...npm('test:unit'), weight: 140 },
+  { key: 'build', label: 'build', ...npm('build'), weight: 7 },
+  { key: 'size', label: 'size budgets', ...npm('size'), after: ['build'], weight: 1 },
+  { key: 'package', label: 'package checks', ...npm('check:package'), after: ['build'], weight: 14 },
+  { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem, weight: 327 },
+  // `build` has written dist/: the runner packs it as it is (it fails if dist/ lacks a file `exports` names).
+  { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem, after: ['build'], weight: 246 },
+  // The browser lane in the two other engines (every media launch of each).
+  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, weight: 279 },
+  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, weight: 360 },
+  // The demo end to end in the three engines.
+  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem, weight: 252 },
+  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, weight: 204 },
+  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, weight: 252 },
   // Each engine's captures of the same state side by side (test-results/engines/); fails if one is missing.
-  { key: 'sheets', label: 'engine screenshots side by side', ...npm('test:sheets'), precheck: chromiumProblem },
+  { key: 'sheets', label: 'engine screenshots side by side', ...npm('test:sheets'), precheck: chromiumProblem, after: ['browser', 'firefox', 'webkit', 'e2e', 'e2e-firefox', 'e2e-webkit'], weight: 22 },
 ];
+
+/**
+ * How many lanes run at once. The machine has 2 cores and most lanes spend much of their time
+ * waiting (on a browser's frames, a paced stream, npm installs): with lanes in fixed groups, the
+ * group's other lanes sat idle while its longest ran (a loaded run, 2026-12-07: 150, 200 and 125 s).
+ */
+const LANES = Math.max(1, Number(process.env.TEST_LANES ?? 3) || 3);
 
 const argv = process.argv.slice(2);
 if (argv.includes('--list') || argv.includes('--help') || argv.includes('-h')) {
-  console.log('Steps (run all, or name some):');
-  for (const s of steps) console.log(`  ${s.key.padEnd(10)} ${s.label}: ${[s.cmd, ...s.args].join(' ')}`);
+  console.log('Lanes (run all, or name some):');
+  for (const s of steps) console.log(`  ${s.key.padEnd(12)} ${s.label}: ${[s.cmd, ...s.args].join(' ')}${s.after ? ` (after ${s.after.join(', ')})` : ''}`);
   process.exit(0);
 }
 const unknown = argv.filter((a) => !steps.some((s) => s.key === a || s.label === a));
@@ -102,42 +110,35 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const selected = argv.length === 0 ? steps : steps.filter((s) => argv.includes(s.key) || argv.includes(s.label));
+const chosen = new Set(selected.map((s) => s.key));
+
+/**
+ * A lane's rank: its weight plus the largest rank of the lanes that wait for it (the longest
+ * path from it to the end). Ready lanes start highest rank first, so that the build, which the
+ * examples wait for, starts early, and the longest lanes never start last.
+ */
+const ranks = new Map();
+const rank = (step) => {
+  if (!ranks.has(step.key)) {
+    const waiting = selected.filter((s) => s.after?.includes(step.key));
+    ranks.set(step.key, step.weight + Math.max(0, ...waiting.map(rank)));
+  }
+  return ranks.get(step.key);
+};
 
 const wallStart = performance.now();
-const results = [];
 const logs = resolve(root, 'test-results/logs');
+const clock = () => `${((performance.now() - wallStart) / 1000).toFixed(0).padStart(4)} s`;
 
-/** Runs one step, its output to the terminal as it comes and into its log (for the digest of failures at the end). */
-function runInline(step) {
-  console.log(`\n━━━ ${step.label} ━━━ ${[step.cmd, ...step.args].join(' ')}`);
-  const started = performance.now();
-  const finish = (ok, note = '') => {
-    if (note) console.error(note);
-    return { key: step.key, label: step.label, ok, note, seconds: (performance.now() - started) / 1000 };
-  };
-  const problem = step.precheck?.();
-  if (problem) return Promise.resolve(finish(false, `FAIL: ${problem}`));
-  mkdirSync(logs, { recursive: true });
-  const log = createWriteStream(resolve(logs, `${step.key}.log`));
-  return new Promise((settle) => {
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-      from.on('data', (chunk) => {
-        to.write(chunk);
-        log.write(chunk);
-      });
-    }
-    child.once('error', (error) => log.end(() => settle(finish(false, `FAIL: could not start ${step.cmd}: ${error.message}`))));
-    child.once('close', (status, signal) =>
-      log.end(() => settle(finish(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : status === 0 ? '' : `FAIL: exit code ${status}`))),
-    );
-  });
-}
-
-/** Runs one step of a group, its output into its log; prints the log when it ends. */
+/**
+ * Runs one lane under bash, which reports the CPU time of the processes it waited for (`times`:
+ * the lane's npm, Node and browsers, on every core) on a pipe of its own; its output goes into its
+ * log, printed whole when it ends.
+ */
 function runLogged(step) {
   const started = performance.now();
   const header = `\n━━━ ${step.label} ━━━ ${[step.cmd, ...step.args].join(' ')}`;
+  let times = '';
   const done = (ok, note = '') => {
     const seconds = (performance.now() - started) / 1000;
     console.log(header);
@@ -147,17 +148,23 @@ function runLogged(step) {
     } catch {
       // No log: the step never started.
     }
-    console.log(`━━━ ${step.label}: ${ok ? 'PASS' : 'FAIL'} in ${seconds.toFixed(1)} s`);
-    return { key: step.key, label: step.label, ok, note, seconds };
+    console.log(`━━━ ${step.label}: ${ok ? 'PASS' : 'FAIL'} in ${seconds.toFixed(1)} s (ended at ${clock().trim()})`);
+    return { key: step.key, label: step.label, ok, note, seconds, cpu: cpuOf(times) };
   };
   const problem = step.precheck?.();
   if (problem) return Promise.resolve(done(false, `FAIL: ${problem}`));
   mkdirSync(logs, { recursive: true });
+  console.log(`${clock()}  start ${step.label}`);
   const log = createWriteStream(resolve(logs, `${step.key}.log`));
   return new Promise((settle) => {
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn('bash', ['-c', '"$@"; status=$?; times >&3; exit $status', 'lane', step.cmd, ...step.args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      env: process.env,
+    });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
+    child.stdio[3].on('data', (chunk) => (times += chunk));
     child.once('error', (error) => log.end(() => settle(done(false, `FAIL: could not start ${step.cmd}: ${error.message}`))));
     child.once('close', (status, signal) =>
       log.end(() => settle(done(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : status === 0 ? '' : `FAIL: exit code ${status}`))),
@@ -165,23 +172,33 @@ function runLogged(step) {
   });
 }
 
-for (let i = 0; i < selected.length; ) {
-  const step = selected[i];
-  if (!step.group) {
-    results.push(await runInline(step));
-    i++;
-    continue;
+/** Seconds of CPU (user and system) of the children in bash's `times` output (its second line), or undefined. */
+function cpuOf(times) {
+  const children = times.trim().split('\n')[1];
+  if (children === undefined) return undefined;
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
+  return seconds.length === 2 ? seconds[0] + seconds[1] : undefined;
+}
+
+const results = [];
+{
+  const pending = [...selected];
+  const ended = new Set();
+  const running = new Map();
+  while (pending.length > 0 || running.size > 0) {
+    // A lane is ready once every lane it needs that this run runs has ended.
+    const ready = pending.filter((s) => (s.after ?? []).every((key) => !chosen.has(key) || ended.has(key))).sort((a, b) => rank(b) - rank(a));
+    for (const step of ready.slice(0, LANES - running.size)) {
+      pending.splice(pending.indexOf(step), 1);
+      running.set(step.key, runLogged(step).then((result) => ({ step, result })));
+    }
+    const { step, result } = await Promise.race(running.values());
+    running.delete(step.key);
+    ended.add(step.key);
+    results.push(result);
   }
-  const group = [];
-  while (i < selected.length && selected[i].group === step.group) group.push(selected[i++]);
-  if (group.length === 1) {
-    results.push(await runInline(group[0]));
-    continue;
-  }
-  console.log(`\n━━━ side by side: ${group.map((s) => s.label).join(', ')} (logs in test-results/logs/) ━━━`);
-  const started = performance.now();
-  results.push(...(await Promise.all(group.map(runLogged))));
-  console.log(`━━━ side by side: ${((performance.now() - started) / 1000).toFixed(1)} s wall`);
+  // In the order of `steps`, as the summary has always listed them.
+  results.sort((a, b) => steps.findIndex((s) => s.key === a.key) - steps.findIndex((s) => s.key === b.key));
 }
 
 /** A step's log without its colour codes, a line each (none if it never started). */
@@ -227,18 +244,31 @@ for (const r of results.filter((result) => !result.ok)) {
   for (const line of failureDigest(r.key)) console.log(line);
 }
 
+/** A vitest lane's slowest test files (its per-file lines), slowest first: where its time goes. */
+function slowestFiles(key, count = 3) {
+  const files = [];
+  for (const line of logLines(key)) {
+    const match = /^ [✓❯×] .*?(\S+\.test\.tsx?) \(\d+ tests?[^)]*\)\s+([\d.]+)(m?s)$/.exec(line);
+    if (match) files.push({ file: match[1], seconds: Number(match[2]) / (match[3] === 'ms' ? 1000 : 1) });
+  }
+  return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
+}
+
 const width = Math.max(4, ...results.map((r) => r.label.length));
-const line = `${'─'.repeat(width + 2)}┼────────┼─────────`;
-console.log('\nSummary');
-console.log(` ${'step'.padEnd(width)} │ result │ seconds`);
+const line = `${'─'.repeat(width + 2)}┼────────┼─────────┼─────────┼${'─'.repeat(40)}`;
+console.log(`\nSummary (up to ${LANES} lanes at once; CPU: every core, the lane's processes)`);
+console.log(` ${'lane'.padEnd(width)} │ result │ seconds │ CPU s   │ slowest files, s`);
 console.log(line);
 for (const r of results) {
-  console.log(` ${r.label.padEnd(width)} │ ${(r.ok ? 'PASS' : 'FAIL').padEnd(6)} │ ${r.seconds.toFixed(1).padStart(7)}`);
+  const slowest = slowestFiles(r.key).map(({ file, seconds }) => `${file.replace(/^test\//, '')} ${seconds.toFixed(0)}`).join(', ');
+  const cpu = r.cpu === undefined ? '' : r.cpu.toFixed(0);
+  console.log(` ${r.label.padEnd(width)} │ ${(r.ok ? 'PASS' : 'FAIL').padEnd(6)} │ ${r.seconds.toFixed(1).padStart(7)} │ ${cpu.padStart(7)} │ ${slowest}`);
 }
 const total = results.reduce((sum, r) => sum + r.seconds, 0);
+const cpuTotal = results.reduce((sum, r) => sum + (r.cpu ?? 0), 0);
 console.log(line);
-console.log(` ${'total'.padEnd(width)} │        │ ${total.toFixed(1).padStart(7)}`);
-console.log(` ${'wall (side by side counted once)'.padEnd(width)} │        │ ${((performance.now() - wallStart) / 1000).toFixed(1).padStart(7)}`);
+console.log(` ${'total'.padEnd(width)} │        │ ${total.toFixed(1).padStart(7)} │ ${cpuTotal.toFixed(0).padStart(7)} │`);
+console.log(` ${'wall'.padEnd(width)} │        │ ${((performance.now() - wallStart) / 1000).toFixed(1).padStart(7)} │         │`);
 // Last, what failed by name: the few lines a reader of a long log sees first.
 for (const r of results.filter((result) => !result.ok)) {
   const names = failedNames(r.key);
