@@ -5,14 +5,14 @@
 // `TEST_LANES` at once (3 by default), as soon as the lanes they need have ended, the longest
 // path first (see `rank`): no lane waits for a group to end. Keeps going after a failure, then
 // prints what failed again (a CI log is read from its tail), a summary with each lane's wall
-// time, its CPU time and its slowest test files, and a final `N passed, M failed` line (counting
+// time, its CPU time (from /proc) and its slowest test files, and a final `N passed, M failed` line (counting
 // lanes). Exit 1 if any failed.
 //
 //   node scripts/test.mjs                 all lanes
 //   node scripts/test.mjs unit lint       a subset, by key (a lane they need but not named is not run)
 //   node scripts/test.mjs --list          list lane keys
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromiumPath } from '../test/helpers/chromium.mjs';
 import { firefoxPath, miniBrowserPath, webkitDriverPath } from '../test/helpers/engine-paths.mjs';
@@ -66,29 +66,39 @@ const npm = (script) => ({ cmd: 'npm', args: ['run', '--silent', script] });
 
 /**
  * The lanes. `after`: the lanes whose output it reads (it starts once they have ended, whether
- * they passed or not: its own checks say what is missing). `weight`: its wall time in seconds on
- * a quiet 2-core machine (a fresh clone's CI, 2026-12-07), for the order only (see `rank`).
+ * they passed or not: its own checks say what is missing). `weight`: its wall time in seconds beside
+ * two other lanes with both cores busy (fresh-clone CI runs, 2026-12-07), for the order only (see
+ * `rank`): what a lane takes when the machine is loaded decides when it must start.
  * @type {{ key: string, label: string, cmd: string, args: string[], precheck?: () => string | null, after?: string[], weight: number }[]}
  */
 const steps = [
-  { key: 'typecheck', label: 'typecheck', ...npm('typecheck'), weight: 27 },
-  { key: 'lint', label: 'lint', ...npm('lint'), weight: 23 },
-  { key: 'unit', label: 'unit tests', ...npm('test:unit'), weight: 140 },
-  { key: 'build', label: 'build', ...npm('build'), weight: 7 },
-  { key: 'size', label: 'size budgets', ...npm('size'), after: ['build'], weight: 1 },
-  { key: 'package', label: 'package checks', ...npm('check:package'), after: ['build'], weight: 14 },
-  { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem, weight: 327 },
+  { key: 'typecheck', label: 'typecheck', ...npm('typecheck'), weight: 60 },
+  { key: 'lint', label: 'lint', ...npm('lint'), weight: 50 },
+  // Two workers on every core: started early, it does not end the run on its own.
+  { key: 'unit', label: 'unit tests', ...npm('test:unit'), weight: 450 },
+  { key: 'build', label: 'build', ...npm('build'), weight: 30 },
+  { key: 'size', label: 'size budgets', ...npm('size'), after: ['build'], weight: 5 },
+  { key: 'package', label: 'package checks', ...npm('check:package'), after: ['build'], weight: 60 },
+  { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem, weight: 600 },
   // `build` has written dist/: the runner packs it as it is (it fails if dist/ lacks a file `exports` names).
-  { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem, after: ['build'], weight: 246 },
-  // The browser lane in the two other engines (every media launch of each).
-  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, weight: 279 },
-  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, weight: 360 },
+  { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem, after: ['build'], weight: 270 },
+  // The browser lane in the two other engines (every media launch of each); WebKit's in two halves.
+  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, weight: 530 },
+  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, weight: 660 },
+  { key: 'webkit-stories', label: 'WebKit stories and XSS', ...npm('test:webkit:stories'), precheck: webkitProblem, weight: 660 },
   // The demo end to end in the three engines.
-  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem, weight: 252 },
-  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, weight: 204 },
-  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, weight: 252 },
+  { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem, weight: 240 },
+  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, weight: 210 },
+  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, weight: 340 },
   // Each engine's captures of the same state side by side (test-results/engines/); fails if one is missing.
-  { key: 'sheets', label: 'engine screenshots side by side', ...npm('test:sheets'), precheck: chromiumProblem, after: ['browser', 'firefox', 'webkit', 'e2e', 'e2e-firefox', 'e2e-webkit'], weight: 22 },
+  {
+    key: 'sheets',
+    label: 'engine screenshots side by side',
+    ...npm('test:sheets'),
+    precheck: chromiumProblem,
+    after: ['browser', 'firefox', 'webkit', 'webkit-stories', 'e2e', 'e2e-firefox', 'e2e-webkit'],
+    weight: 50,
+  },
 ];
 
 /**
@@ -131,14 +141,61 @@ const logs = resolve(root, 'test-results/logs');
 const clock = () => `${((performance.now() - wallStart) / 1000).toFixed(0).padStart(4)} s`;
 
 /**
- * Runs one lane under bash, which reports the CPU time of the processes it waited for (`times`:
- * the lane's npm, Node and browsers, on every core) on a pipe of its own; its output goes into its
- * log, printed whole when it ends.
+ * The CPU time of each lane's processes on every core (Node, npm, the browsers and their
+ * renderers), from Linux's /proc: every second the runner reads each process's user and system
+ * time and its parent, and credits a process to the lane it descends from. What lives less than a
+ * second between two reads is missed, and so is a process that left the lane's tree; no CPU column
+ * where there is no /proc.
  */
+function cpuMeter() {
+  /** Lane by the pid of its own process. */
+  const lanes = new Map();
+  /** Per process (pid and start time, so a reused pid is another), its lane and its CPU ticks so far. */
+  const seen = new Map();
+  const procfs = existsSync('/proc/self/stat');
+  const read = () => {
+    if (!procfs || lanes.size === 0) return;
+    const processes = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      // After "pid (comm) ": state, ppid, …, utime (14th field of the line), stime, …, starttime (22nd).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      processes.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), start: fields[19] });
+    }
+    for (const [pid, process] of processes) {
+      let lane;
+      for (let at = pid, hops = 0; lane === undefined && at > 1 && hops < 64; at = processes.get(at)?.parent ?? 0, hops++) lane = lanes.get(at);
+      if (lane !== undefined) seen.set(`${pid}:${process.start}`, { lane, ticks: process.ticks });
+    }
+  };
+  const timer = setInterval(read, 1000);
+  timer.unref();
+  return {
+    start: (pid, key) => lanes.set(pid, key),
+    /** The lane's CPU seconds (Linux's USER_HZ is 100 ticks a second), once it has ended. */
+    end(pid, key) {
+      read();
+      lanes.delete(pid);
+      if (!procfs) return undefined;
+      let ticks = 0;
+      for (const process of seen.values()) if (process.lane === key) ticks += process.ticks;
+      return ticks / 100;
+    },
+  };
+}
+const cpu = cpuMeter();
+
+/** Runs one lane, its output into its log, printed whole when it ends. */
 function runLogged(step) {
   const started = performance.now();
   const header = `\n━━━ ${step.label} ━━━ ${[step.cmd, ...step.args].join(' ')}`;
-  let times = '';
+  let pid;
   const done = (ok, note = '') => {
     const seconds = (performance.now() - started) / 1000;
     console.log(header);
@@ -149,7 +206,7 @@ function runLogged(step) {
       // No log: the step never started.
     }
     console.log(`━━━ ${step.label}: ${ok ? 'PASS' : 'FAIL'} in ${seconds.toFixed(1)} s (ended at ${clock().trim()})`);
-    return { key: step.key, label: step.label, ok, note, seconds, cpu: cpuOf(times) };
+    return { key: step.key, label: step.label, ok, note, seconds, cpu: pid === undefined ? undefined : cpu.end(pid, step.key) };
   };
   const problem = step.precheck?.();
   if (problem) return Promise.resolve(done(false, `FAIL: ${problem}`));
@@ -157,27 +214,16 @@ function runLogged(step) {
   console.log(`${clock()}  start ${step.label}`);
   const log = createWriteStream(resolve(logs, `${step.key}.log`));
   return new Promise((settle) => {
-    const child = spawn('bash', ['-c', '"$@"; status=$?; times >&3; exit $status', 'lane', step.cmd, ...step.args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-      env: process.env,
-    });
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    pid = child.pid;
+    if (pid !== undefined) cpu.start(pid, step.key);
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
-    child.stdio[3].on('data', (chunk) => (times += chunk));
     child.once('error', (error) => log.end(() => settle(done(false, `FAIL: could not start ${step.cmd}: ${error.message}`))));
     child.once('close', (status, signal) =>
       log.end(() => settle(done(status === 0, signal ? `FAIL: ${step.label} killed by ${signal}` : status === 0 ? '' : `FAIL: exit code ${status}`))),
     );
   });
-}
-
-/** Seconds of CPU (user and system) of the children in bash's `times` output (its second line), or undefined. */
-function cpuOf(times) {
-  const children = times.trim().split('\n')[1];
-  if (children === undefined) return undefined;
-  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
-  return seconds.length === 2 ? seconds[0] + seconds[1] : undefined;
 }
 
 const results = [];
@@ -256,7 +302,7 @@ function slowestFiles(key, count = 3) {
 
 const width = Math.max(4, ...results.map((r) => r.label.length));
 const line = `${'─'.repeat(width + 2)}┼────────┼─────────┼─────────┼${'─'.repeat(40)}`;
-console.log(`\nSummary (up to ${LANES} lanes at once; CPU: every core, the lane's processes)`);
+console.log(`\nSummary (up to ${LANES} lanes at once; CPU: the lane's processes on every core, sampled each second from /proc)`);
 console.log(` ${'lane'.padEnd(width)} │ result │ seconds │ CPU s   │ slowest files, s`);
 console.log(line);
 for (const r of results) {

@@ -229,9 +229,11 @@ describe('code blocks and tables sideways', () => {
       body.scrollTop = body.scrollHeight
       await waitFor(() => expect(document.querySelector('[data-frozen] [data-slot="reasoning-code"]')).not.toBeNull(), { timeout: 40_000, interval: 100 })
       const frozenCode = () => [...document.querySelectorAll<HTMLElement>('[data-frozen] [data-slot="reasoning-code"]')]
-      await waitFor(() => expect(frozenCode().every((box) => box.hasAttribute('data-fits'))).toBe(true))
+      // Hang guards as long as the freeze's: WebKit beside two other lanes, both cores busy, passed 10 s here (2026-12-07).
+      const settles = { timeout: 40_000, interval: 100 }
+      await waitFor(() => expect(frozenCode().every((box) => box.hasAttribute('data-fits'))).toBe(true), settles)
       act(() => setWidth(100))
-      await waitFor(() => expect(frozenCode().filter((box) => box.hasAttribute('data-fits'))).toEqual([]))
+      await waitFor(() => expect(frozenCode().filter((box) => box.hasAttribute('data-fits'))).toEqual([]), settles)
       expect(frozenCode().length).toBeGreaterThan(0)
       expect(scrolls(frozenCode()[0]!)).toBe(true)
     })

@@ -9,7 +9,11 @@
  * launch (one project each); `commands.emulateMedia` accepts the state the page
  * shows and otherwise fails with MEDIA_UNSUPPORTED, which test/helpers/engines.ts
  * reports as a named skip:
- *   webkit                  every file; no motion preference, light
+ *   webkit                  every file but the two longest; no motion preference, light
+ *   webkit-stories          those two (every story, the XSS payloads), the same launch: a lane of
+ *                           its own in `npm test` (`test:webkit:stories`), beside this one, so
+ *                           that WebKit's serial hour-long half does not set the run's length
+ *                           (with both cores busy it was 1,328 s whole, 2026-12-07)
  *   webkit-reduced-motion   the files that emulate reduced motion, in a reduce launch,
  *                           minus the tests that need another state first (controls
  *                           under no preference, forced colours): those are in `webkit`
@@ -27,12 +31,16 @@ import { emulateMediaWebKit, webkit, type WebKitProviderOptions } from './webkit
 
 const root = resolve(import.meta.dirname, '../..')
 
-const project = (name: string, include: string[], launch: WebKitProviderOptions, testNamePattern?: RegExp): TestProjectInlineConfiguration => ({
+/** The WebKit lane's two longest files, a lane of their own (see above). */
+const WEBKIT_STORIES = ['test/browser/stories.test.tsx', 'test/browser/xss.test.tsx']
+
+const project = (name: string, include: string[], launch: WebKitProviderOptions, testNamePattern?: RegExp, exclude: string[] = []): TestProjectInlineConfiguration => ({
   plugins: [react()],
   resolve: { alias: sourceAliases },
   test: {
     name,
     include,
+    ...(exclude.length > 0 && { exclude }),
     ...(testNamePattern && { testNamePattern }),
     setupFiles: [resolve(root, 'test/setup/dom.ts')],
     // Polls wait for what must happen, not for how soon (vitest.config.ts says why).
@@ -57,7 +65,8 @@ export default defineConfig({
     // Every skip named and counted per project, after the default report.
     reporters: ['default', resolve(root, 'test/engines/skip-summary.ts')],
     projects: inOrder([
-      project('webkit', ['test/browser/**/*.test.{ts,tsx}'], {}),
+      project('webkit', ['test/browser/**/*.test.{ts,tsx}'], {}, undefined, WEBKIT_STORIES),
+      project('webkit-stories', WEBKIT_STORIES, {}),
       project('webkit-reduced-motion', ['test/browser/a11y.test.tsx', 'test/browser/panel.test.tsx'], { reducedMotion: 'reduce' }, /^(?!.*(no motion preference|runs by default|forced))/),
       project('webkit-dark', ['test/browser/color-scheme.test.tsx'], { colorScheme: 'dark' }),
       // The demo scenario (test/e2e/**) in WebKit, after the browser lane's projects.
