@@ -24,6 +24,7 @@ import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node';
 import { sourceAliases } from './scripts/source-aliases.mjs';
 import { e2eProject } from './test/e2e/project';
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.mjs';
+import { laneCacheDir } from './test/helpers/lane-cache.mjs';
 
 const root = import.meta.dirname;
 
@@ -68,6 +69,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        cacheDir: laneCacheDir,
         resolve: { alias },
         test: {
           name: 'unit',
@@ -84,6 +86,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        cacheDir: laneCacheDir,
         resolve: { alias },
         test: {
           name: 'unit-node',
@@ -96,6 +99,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        cacheDir: laneCacheDir,
         resolve: { alias },
         test: {
           name: 'browser',
@@ -112,6 +116,7 @@ export default defineConfig({
         // axe (run right after each play function) deterministic: a live story's panel
         // collapsing on its own is never caught half-faded. Animation is tested in `browser`.
         plugins: [react(), storybookTest({ configDir: resolve(root, '.storybook') })],
+        cacheDir: laneCacheDir,
         test: {
           name: 'storybook',
           browser: browser({ reducedMotion: 'reduce' }),

@@ -20,6 +20,7 @@ import { sourceAliases } from '../../scripts/source-aliases.mjs'
 import { e2eProject } from '../e2e/project'
 import { inOrder } from './in-order'
 import { emulateMedia, firefox, type FirefoxMedia } from './firefox-provider'
+import { laneCacheDir } from '../helpers/lane-cache.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const file = (name: string) => `test/browser/${name}.test.tsx`
@@ -27,6 +28,7 @@ const file = (name: string) => `test/browser/${name}.test.tsx`
 function project(name: string, include: string[], media?: FirefoxMedia, testNamePattern?: RegExp): TestProjectInlineConfiguration {
   return {
     plugins: [react()],
+    cacheDir: laneCacheDir,
     resolve: { alias: sourceAliases },
     test: {
       name,

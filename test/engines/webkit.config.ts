@@ -9,8 +9,8 @@
  * launch (one project each); `commands.emulateMedia` accepts the state the page
  * shows and otherwise fails with MEDIA_UNSUPPORTED, which test/helpers/engines.ts
  * reports as a named skip:
- *   webkit                  every file but the two longest; no motion preference, light
- *   webkit-stories          those two (every story, the XSS payloads), the same launch: a lane of
+ *   webkit                  every file but the three longest; no motion preference, light
+ *   webkit-stories          those three (every story, the XSS payloads, the huge traces), the same launch: a lane of
  *                           its own in `npm test` (`test:webkit:stories`), beside this one, so
  *                           that WebKit's serial hour-long half does not set the run's length
  *                           (with both cores busy it was 1,328 s whole, 2026-12-07)
@@ -28,14 +28,16 @@ import { sourceAliases } from '../../scripts/source-aliases.mjs'
 import { e2eProject } from '../e2e/project'
 import { inOrder } from './in-order'
 import { emulateMediaWebKit, webkit, type WebKitProviderOptions } from './webkit-provider'
+import { laneCacheDir } from '../helpers/lane-cache.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 
-/** The WebKit lane's two longest files, a lane of their own (see above). */
-const WEBKIT_STORIES = ['test/browser/stories.test.tsx', 'test/browser/xss.test.tsx']
+/** The WebKit lane's three longest files, a lane of their own (see above). */
+const WEBKIT_STORIES = ['test/browser/stories.test.tsx', 'test/browser/xss.test.tsx', 'test/browser/huge.test.tsx']
 
 const project = (name: string, include: string[], launch: WebKitProviderOptions, testNamePattern?: RegExp, exclude: string[] = []): TestProjectInlineConfiguration => ({
   plugins: [react()],
+  cacheDir: laneCacheDir,
   resolve: { alias: sourceAliases },
   test: {
     name,

@@ -1,0 +1,10 @@
+// Where Vite keeps its optimised dependencies for the running lane of `npm test` (scripts/test.mjs
+// sets TEST_LANE): a folder per lane, so that lanes side by side never write the same cache (a
+// browser lane's page reloads when its dependencies' metadata changes under it). Unset (one lane
+// run alone, an editor's runner), Vite's default.
+import { resolve } from 'node:path';
+
+const lane = process.env.TEST_LANE;
+
+/** `cacheDir` for a Vitest project's Vite server. */
+export const laneCacheDir = lane ? resolve(import.meta.dirname, '../../node_modules/.vite/lanes', lane.replace(/[^\w-]/g, '_')) : undefined;
