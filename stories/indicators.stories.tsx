@@ -67,7 +67,7 @@ export const ThinkingInactive: Story = {
   },
 }
 
-/** EncryptedReasoningIndicator for a finished block the provider kept encrypted: lock, label, duration. */
+/** EncryptedReasoningIndicator for a finished block the provider kept encrypted: lock, label, how long it thought (as every row says it). */
 export const Encrypted: Story = {
   args: { events: encryptedOnlyEvents },
   parameters: snippet('indicator-encrypted'),
@@ -75,17 +75,17 @@ export const Encrypted: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
-    await expect(canvas.getByText('6 seconds')).toHaveAttribute('datetime', 'PT6S')
+    await expect(canvas.getByText('Thought for 6 seconds')).toHaveAttribute('datetime', 'PT6S')
     await expect(canvasElement.innerHTML).not.toContain(opaqueReasoning)
   },
 }
 
-/** EncryptedReasoningIndicator while the hidden reasoning goes on: a live, narrow counter. */
+/** EncryptedReasoningIndicator while the hidden reasoning goes on: a live, narrow counter, as every streaming row has it. */
 export const EncryptedStreaming: Story = {
   args: { events: encryptedStreamingEvents },
   parameters: snippet('indicator-encrypted'),
   render: (args) => <EncryptedStory {...args} />,
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('4s')).toBeVisible()
+    await expect(within(canvasElement).getByText('Thinking · 4s')).toBeVisible()
   },
 }

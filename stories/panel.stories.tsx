@@ -134,6 +134,9 @@ export const InterruptedFull: Story = {
     await expect(canvas.getByRole('button', { name: /Reasoning interrupted after 9 seconds/ })).toHaveAttribute('aria-expanded', 'true')
     await settled(canvasElement)
     await expect(canvas.getByText(/The gap closes at 80 \+ 70 = 150 km\/h,/)).toBeVisible()
+    // Where the text stops, and why, after its last words; the block has ended, so the whole of it may be copied.
+    await expect(canvas.getByText('Reasoning interrupted', { exact: true })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible()
   },
 }
 
@@ -169,25 +172,26 @@ export const StoppedByUser: Story = {
     const canvas = within(canvasElement)
     const panel = canvasElement.querySelector('[data-slot="reasoning-panel"]')!
     await expect(panel).toHaveAttribute('data-status', 'interrupted')
-    const trigger = canvas.getByRole('button', { name: /^Stopped thinking after 4 seconds/ })
+    const trigger = canvas.getByRole('button', { name: /^Stopped after 4 seconds/ })
     await expect(trigger).not.toHaveTextContent(/interrupted|cut short|failed/i)
     await expect(trigger.querySelector('[data-slot="reasoning-icon"]')).toHaveAttribute('data-end-reason', 'stopped')
     if (trigger.getAttribute('aria-expanded') === 'false') await userEvent.click(trigger)
     await expect(trigger).toHaveAttribute('aria-expanded', 'true')
     await settled(canvasElement)
     await expect(canvas.getByText(/The gap closes at 80 \+ 70 = 150 km\/h,/)).toBeVisible()
+    await expect(canvas.getByText('Stopped thinking', { exact: true })).toBeVisible()
   },
 }
 
 // ── Variants ────────────────────────────────────────────────────────────
 
-/** The provider returned only an encrypted value: a lock and the duration at every level, nothing to open. */
+/** The provider returned only an encrypted value: a lock and how long it thought, in the words every row uses, at every level, nothing to open. */
 export const EncryptedOnly: Story = {
   args: { events: encryptedOnlyEvents, visibility: 'full' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByText('Reasoning hidden by the provider')).toBeVisible()
-    await expect(canvas.getByText('6 seconds')).toBeVisible()
+    await expect(canvas.getByText('Thought for 6 seconds')).toBeVisible()
     await expect(canvas.queryByRole('button')).toBeNull()
     await expect(canvasElement.innerHTML).not.toContain(opaqueReasoning)
   },

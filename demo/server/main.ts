@@ -1,12 +1,14 @@
 /**
  * `tsx demo/server/main.ts`: the demo server on PORT (default 3000) and HOST
- * (default 127.0.0.1), serving the built page from demo/dist, with the
+ * (default 127.0.0.1), serving the built page from demo/dist (built on the first start when
+ * missing), with the
  * scripted agents, the provider-backed ones whose keys are set and the models of a local Ollama
  * server (OLLAMA_HOST, else its default port) when one answers.
  * DEMO_ALLOWED_HOSTS (comma-separated host names) lists the names it answers
  * for besides loopback and HOST, e.g. the machine's LAN name with HOST=0.0.0.0.
  */
 import { resolve } from 'node:path'
+import { ensurePage } from './build-page'
 import { ollamaAgents, providerAgents } from './providers'
 import { createDemoServer, type DemoServer } from './server'
 
@@ -34,10 +36,17 @@ function allowedHostsFromEnv(): string[] {
 async function main(): Promise<void> {
   const port = portFromEnv()
   const host = process.env.HOST?.trim() || '127.0.0.1'
+  const staticDir = resolve(import.meta.dirname, '../dist')
+  try {
+    await ensurePage(staticDir, (line) => console.log(line))
+  } catch (error) {
+    console.error(`reasoning-ui demo: could not build the page: ${error instanceof Error ? error.message : String(error)} (npm ci installs what it needs; npm start builds it too)`)
+    process.exit(1)
+  }
   let demo: DemoServer
   try {
     demo = createDemoServer({
-      staticDir: resolve(import.meta.dirname, '../dist'),
+      staticDir,
       extraAgents: [...providerAgents(process.env), ...(await ollamaAgents(process.env, fetch, (line) => console.log(line)))],
       log: (line) => console.log(line),
       allowedHosts: allowedHostsFromEnv(),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react'
 import { ReasoningProvider, mergeLabels, useReasoningStore } from 'reasoning-ui'
 import { ChatSession, fetchAgents, type AgentInfo } from './chat'
 import { Conversation } from './conversation'
@@ -13,7 +13,7 @@ import {
   type Settings,
 } from './settings'
 
-const themeNames = { light: 'Light', dark: 'Dark', brand: 'Brand (Fjord)' } as const
+const themeNames = { system: 'System', light: 'Light', dark: 'Dark', brand: 'Brand (Fjord)' } as const
 const wireNames = { sse: 'SSE', protobuf: 'Protobuf' } as const
 
 export function App() {
@@ -37,15 +37,22 @@ export function App() {
     }
   }, [])
 
+  // The system's light or dark until the Theme menu picks one.
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)')
+  const theme = settings.theme === 'system' ? (systemDark ? 'dark' : 'light') : settings.theme
+  // A phone's header: the agent and "New chat" in one row, the other switches behind "Settings".
+  const compact = useMediaQuery('(max-width: 40rem)')
+  const [settingsOpen, setSettingsOpen] = useState(false)
+
   // The switches live in the URL, and theme and locale on the document.
   useEffect(() => {
     window.history.replaceState(null, '', `${window.location.pathname}${writeSettings(settings)}`)
     const html = document.documentElement
-    html.dataset.theme = settings.theme
-    html.style.colorScheme = settings.theme === 'dark' ? 'dark' : 'light'
+    html.dataset.theme = theme
+    html.style.colorScheme = theme === 'dark' ? 'dark' : 'light'
     html.lang = locale.id
     html.dir = locale.dir
-  }, [settings, locale])
+  }, [settings, locale, theme])
 
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((s) => ({ ...s, [key]: value }))
   const agent = agents?.find((a) => a.id === settings.agent)
@@ -57,9 +64,9 @@ export function App() {
           <h1 className="demo-title">
             reasoning-ui <span className="demo-subtitle">live AG-UI demo</span>
           </h1>
-          <div className="demo-switches" role="group" aria-label="Settings">
-            <label className="demo-field">
-              <span>Agent</span>
+          <div className="demo-switches" role="group" aria-label="Settings" data-compact={compact ? '' : undefined}>
+            <label className="demo-field demo-agent">
+              <span className={compact ? 'demo-visually-hidden' : undefined}>Agent</span>
               <select value={settings.agent} onChange={(e) => set('agent', e.target.value)} disabled={!agents}>
                 {!agent && <option value={settings.agent}>{agents ? `${settings.agent} (unknown)` : 'Loading…'}</option>}
                 {agents?.map((a) => (
@@ -69,47 +76,55 @@ export function App() {
                 ))}
               </select>
             </label>
-            <fieldset className="demo-segmented">
-              <legend>Visibility</legend>
-              <div className="demo-options">
-                {visibilities.map((v) => (
-                  <label key={v}>
-                    <input type="radio" name="visibility" value={v} checked={settings.visibility === v} onChange={() => set('visibility', v)} />
-                    <span>{v}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <label className="demo-field">
-              <span>Theme</span>
-              <select value={settings.theme} onChange={(e) => set('theme', e.target.value as Settings['theme'])}>
-                {themes.map((t) => (
-                  <option key={t} value={t}>
-                    {themeNames[t]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="demo-field">
-              <span>Locale</span>
-              <select value={settings.locale} onChange={(e) => set('locale', e.target.value)}>
-                {locales.map((l) => (
-                  <option key={l.id} value={l.id} lang={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="demo-field">
-              <span>Wire</span>
-              <select value={settings.wire} onChange={(e) => set('wire', e.target.value as Settings['wire'])}>
-                {wires.map((w) => (
-                  <option key={w} value={w}>
-                    {wireNames[w]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {compact && (
+              <button type="button" className="demo-button" aria-expanded={settingsOpen} aria-controls="demo-more" onClick={() => setSettingsOpen((open) => !open)}>
+                Settings
+              </button>
+            )}
+            {/* On a phone behind "Settings"; elsewhere in the row (display: contents). */}
+            <div id="demo-more" className="demo-more" hidden={compact && !settingsOpen}>
+              <fieldset className="demo-segmented">
+                <legend>Visibility</legend>
+                <div className="demo-options">
+                  {visibilities.map((v) => (
+                    <label key={v}>
+                      <input type="radio" name="visibility" value={v} checked={settings.visibility === v} onChange={() => set('visibility', v)} />
+                      <span>{v}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <label className="demo-field">
+                <span>Theme</span>
+                <select value={settings.theme} onChange={(e) => set('theme', e.target.value as Settings['theme'])}>
+                  {themes.map((t) => (
+                    <option key={t} value={t}>
+                      {themeNames[t]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="demo-field">
+                <span>Locale</span>
+                <select value={settings.locale} onChange={(e) => set('locale', e.target.value)}>
+                  {locales.map((l) => (
+                    <option key={l.id} value={l.id} lang={l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="demo-field">
+                <span>Wire</span>
+                <select value={settings.wire} onChange={(e) => set('wire', e.target.value as Settings['wire'])}>
+                  {wires.map((w) => (
+                    <option key={w} value={w}>
+                      {wireNames[w]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
             <button type="button" className="demo-button" onClick={() => chat.reset()} disabled={snapshot.turns.length === 0}>
               New chat
             </button>
@@ -222,4 +237,17 @@ function Composer({ running, agent, encryptedToSend, onSend, onStop }: ComposerP
       </p>
     </form>
   )
+}
+
+/** Whether `query` matches, kept up to date as it changes (the system's colour scheme, the window's width). */
+function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    [query],
+  )
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false)
 }

@@ -150,7 +150,7 @@ export class ChatSession {
       this.abort = () => {
         agent.abortRun()
         subscription.unsubscribe()
-        // The user's stop: the panels read "Stopped thinking after N seconds", neutrally.
+        // The user's stop: the panels read "Stopped after N seconds", neutrally.
         this.reasoning.streamEnded(undefined, 'stopped')
         settle({ status: 'stopped' })
       }

@@ -106,7 +106,8 @@ function TurnItems({ turn, entries, tokens, blocks, answered, snapshot, labels, 
       })}
       {/* Only before the turn shows anything: once reasoning ended, its row says so (no second "Thinking…"). */}
       {working && !busy && !entries.some((e) => e.kind !== 'tool-call') && <ReasoningPending className="demo-pending" />}
-      {turn.status === 'failed' && (
+      {/* One report of a failure: a panel whose reasoning it cut off already says so ("Connection lost after …"). */}
+      {turn.status === 'failed' && !reportedByPanel(entries, blocks) && (
         <p role="alert" className="demo-alert">
           The run failed: {turn.error}
         </p>
@@ -115,6 +116,10 @@ function TurnItems({ turn, entries, tokens, blocks, answered, snapshot, labels, 
     </>
   )
 }
+
+/** Whether a reasoning panel of the turn shows that its run ended early (its row says how). */
+const reportedByPanel = (entries: readonly TimelineEntry[], blocks: ReadonlyMap<string, ReasoningBlock>): boolean =>
+  entries.some((entry) => entry.kind === 'reasoning' && blocks.get(entry.id)?.status === 'interrupted')
 
 function Answer({ entry, text }: { entry: TimelineText; text: string }) {
   const paragraphs = text.split(/\n{2,}/)

@@ -6,7 +6,8 @@ import type { ReasoningLabels, Visibility } from 'reasoning-ui'
 import { localeLabels } from 'reasoning-ui/locales'
 import type { Wire } from './chat'
 
-export type Theme = 'light' | 'dark' | 'brand'
+/** `system`: the page follows `prefers-color-scheme` (light or dark) until a theme is picked. */
+export type Theme = 'system' | 'light' | 'dark' | 'brand'
 
 export interface Settings {
   readonly agent: string
@@ -17,7 +18,7 @@ export interface Settings {
 }
 
 export const visibilities: readonly Visibility[] = ['full', 'summary', 'none']
-export const themes: readonly Theme[] = ['light', 'dark', 'brand']
+export const themes: readonly Theme[] = ['system', 'light', 'dark', 'brand']
 export const wires: readonly Wire[] = ['sse', 'protobuf']
 
 export interface LocaleOption {
@@ -38,7 +39,7 @@ export const locales: readonly LocaleOption[] = [
   { id: 'ar', name: 'العربية', dir: 'rtl', labels: localeLabels.ar },
 ]
 
-const defaults: Settings = { agent: 'reasoner', visibility: 'full', theme: 'light', locale: 'en', wire: 'sse' }
+const defaults: Settings = { agent: 'reasoner', visibility: 'full', theme: 'system', locale: 'en', wire: 'sse' }
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.find((a) => a === value) ?? fallback

@@ -60,7 +60,7 @@ function formatsFor(locale: string | undefined): Formats {
 /**
  * The reasoning of a state, of some blocks or of one block as markdown, at one
  * visibility level. Each block is a status line ("Thought for 12 seconds",
- * "Reasoning interrupted after 4 seconds", "Stopped thinking after 4 seconds",
+ * "Reasoning interrupted after 4 seconds", "Stopped after 4 seconds",
  * "Reasoning hidden by the provider")
  * with its title, then what the level shows: at `summary` the provider summary
  * (else the titles, as a list) and the outcome; at `full` the summary, the

@@ -19,7 +19,7 @@ export interface ReasoningWords {
   /** Interrupted: the run failed, or no reason is known. */
   readonly interrupted: string
   readonly interruptedAfter: (duration: string) => string
-  /** Stopped by the user (`endReason` `stopped`). Neutral: a stop is not a failure ("Stopped thinking after 4 seconds"). */
+  /** Stopped by the user (`endReason` `stopped`). Neutral: a stop is not a failure ("Stopped after 4 seconds"). */
   readonly stopped: string
   readonly stoppedAfter: (duration: string) => string
   /** Cut short by the provider (`endReason` `cut-short`: a token limit, a content filter). */
@@ -118,7 +118,7 @@ export const defaultWords: ReasoningWords = {
   interrupted: 'Reasoning interrupted',
   interruptedAfter: (duration) => `Reasoning interrupted after ${duration}`,
   stopped: 'Stopped thinking',
-  stoppedAfter: (duration) => `Stopped thinking after ${duration}`,
+  stoppedAfter: (duration) => `Stopped after ${duration}`,
   cutShort: 'Reasoning cut short',
   cutShortAfter: (duration) => `Reasoning cut short after ${duration}`,
   disconnected: 'Connection lost while thinking',
@@ -157,7 +157,8 @@ export function durationParts(ms: number): [number, DurationUnit][] {
 /**
  * How a finished block is worded: complete ("Thought for 12 seconds", "Thought
  * for less than a second", "Thought" without timing) or interrupted, by why it
- * ended ("Stopped thinking after 4 seconds"). `formatDuration` words ms.
+ * ended ("Stopped after 4 seconds", "Stopped after 1 second" under a second; without timing
+ * "Stopped thinking"). `formatDuration` words ms.
  */
 export function endedWording(
   block: { readonly status: Exclude<ReasoningStatus, 'streaming'>; readonly endReason?: ReasoningEndReason | undefined },
@@ -170,7 +171,8 @@ export function endedWording(
     // Own keys only, whatever a restored history or a caller put in endReason.
     const reason = block.endReason !== undefined && Object.hasOwn(INTERRUPTED, block.endReason) ? block.endReason : 'failed'
     const [short, after] = INTERRUPTED[reason]
-    return long ? words[after](formatDuration(duration)) : words[short]
+    // How long it thought, whenever that is known: under a second counts as one ("Stopped after 1 second").
+    return duration === undefined ? words[short] : words[after](formatDuration(Math.max(duration, 1000)))
   }
   if (duration === undefined) return words.thought
   return long ? words.thoughtFor(formatDuration(duration)) : words.thoughtBriefly

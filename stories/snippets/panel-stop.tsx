@@ -1,7 +1,7 @@
 import 'reasoning-ui/styles.css'
 import { ReasoningPanel, useReasoningStream } from 'reasoning-ui'
 
-/** A Stop button: the open block ends as "Stopped thinking after …" and keeps what arrived. */
+/** A Stop button: the open block ends as "Stopped after …" and keeps what arrived. */
 export function StoppableThoughts({ url }: { url: string }) {
   const { state, store } = useReasoningStream(url)
   return (

@@ -15,7 +15,7 @@ import { engineLacks, lacks, skipTest } from '../helpers/engines'
 import '../../src/styles/reasoning.css'
 import { localeLabels } from '../../src/locales'
 import { frames, nextFrame } from '../helpers/dom'
-import { content, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
+import { content, encrypted, feed, msgEnd, msgStart, run, span, spanEnd, testStore } from '../helpers/events'
 
 beforeAll(async () => {
   await import('../../src/react/styled/motion-features')
@@ -145,6 +145,40 @@ describe('the status row', () => {
     expect(rectOf(screen.getByTestId('grid').firstElementChild!).width).toBeLessThanOrEqual(320)
     expect(rectOf(screen.getByTestId('flex').firstElementChild!).width).toBeLessThanOrEqual(320)
     for (const row of document.querySelectorAll('[data-slot="reasoning-trigger"]')) expect(rectOf(row).width).toBeLessThanOrEqual(320.5)
+  })
+
+  // Issue 43: a long status on a phone ("Connection lost after 3 seconds of thinking") left no room for the title.
+  it.each(['disconnected', 'stopped', 'failed'] as const)('at 390 px, a block that ended %s should keep its title beside the status, clamped, as every other state does', async (reason) => {
+    const store = testStore(1_000)
+    feed(store, run(), span('s1'), msgStart('m1'), content('m1', '**Checking the forecast for Lisbon this week**\n\nThe interesting trade-off is'))
+    store.clock.now += 3_000
+    store.streamEnded(undefined, reason)
+    // A 390 px phone's column, less the page's padding.
+    render(<Column width={358}><ReasoningPanel block={store.getState().blocks[0]!} tokens={231} /></Column>)
+    await frames(2)
+    const title = slot('reasoning-title')
+    expect(rectOf(title).width, 'some of the title shows').toBeGreaterThanOrEqual(80)
+    expect(rectOf(title).height, 'on one line').toBeLessThan(parseFloat(getComputedStyle(title).lineHeight) * 1.5)
+    expect(rectOf(slot('reasoning-trigger')).width).toBeLessThanOrEqual(358.5)
+  })
+
+  it('should say everything in one type size: the counts as large as the status and the title', async () => {
+    render(<Column width={900}><ReasoningPanel block={titledBlock()} tokens={1234} /></Column>)
+    const size = (name: string) => getComputedStyle(slot(name)).fontSize
+    expect(size('reasoning-title')).toBe(size('reasoning-status'))
+    expect(size('reasoning-steps')).toBe(size('reasoning-status'))
+    expect(size('reasoning-tokens')).toBe(size('reasoning-status'))
+  })
+
+  it('an encrypted-only row should say how long in the row\'s type size, like every other row', async () => {
+    const store = testStore(1_000)
+    feed(store, run(), span('s1'), msgStart('m1'), encrypted('m1', 'OPAQUE'))
+    store.clock.now += 4_000
+    feed(store, msgEnd('m1'), spanEnd('s1'))
+    render(<Column width={900}><ReasoningPanel block={store.getState().blocks[0]!} tokens={512} /></Column>)
+    expect(slot('encrypted-duration')).toHaveTextContent('Thought for 4 seconds')
+    expect(getComputedStyle(slot('encrypted-duration')).fontSize).toBe(getComputedStyle(slot('encrypted-label')).fontSize)
+    expect(getComputedStyle(slot('reasoning-tokens')).fontSize).toBe(getComputedStyle(slot('encrypted-label')).fontSize)
   })
 
   const languages = Object.keys(localeLabels) as (keyof typeof localeLabels)[]

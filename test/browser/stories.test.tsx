@@ -564,6 +564,12 @@ const shots: readonly Shot[] = [
   { name: 'panel-code-tables-1280', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true, width: 1280 },
   { name: 'panel-code-tables-390', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true, width: 390 },
   { name: 'panel-code-tables-rtl-390', title: 'Components/ReasoningPanel', story: 'CodeAndTables', showAll: true, globals: arabic, width: 390 },
+  // Issue 43: a stop and a failure on a phone (title kept, duration said, the text's end marked), the hidden block's row and why.
+  { name: 'panel-stopped-full-390', title: 'Components/ReasoningPanel', story: 'StoppedByUser', open: 'all', width: 390 },
+  { name: 'panel-stopped-full-rtl-390', title: 'Components/ReasoningPanel', story: 'StoppedByUser', open: 'all', globals: arabic, width: 390 },
+  { name: 'panel-interrupted-full-390', title: 'Components/ReasoningPanel', story: 'InterruptedFull', open: 'all', width: 390 },
+  { name: 'panel-encrypted-only-390', title: 'Components/ReasoningPanel', story: 'EncryptedOnly', width: 390 },
+  { name: 'panel-encrypted-only-rtl-390', title: 'Components/ReasoningPanel', story: 'EncryptedOnly', globals: arabic, width: 390 },
 ]
 
 const themes = ['light', 'dark'] as const

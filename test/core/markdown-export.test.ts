@@ -158,7 +158,7 @@ describe('toMarkdown: status lines', () => {
     }
   })
 
-  it('interrupted: "Reasoning interrupted after 4 seconds", or without a duration under a second', () => {
+  it('interrupted: "Reasoning interrupted after 4 seconds", and under a second after 1 second (how long is always said when known)', () => {
     const store = testStore(0)
     feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'half a thought'))
     store.clock.now = 4_000
@@ -166,7 +166,7 @@ describe('toMarkdown: status lines', () => {
     expect(toMarkdown(store.getState(), { style: 'plain' })).toBe('Reasoning interrupted after 4 seconds\n\nhalf a thought')
     const quick = testStore(0)
     feed(quick, run(), span('s1'), msgStart('m1'), content('m1', 'x'), { type: 'RUN_ERROR', message: 'boom' })
-    expect(toMarkdown(quick.getState(), { visibility: 'none' })).toBe('Reasoning interrupted')
+    expect(toMarkdown(quick.getState(), { visibility: 'none' })).toBe('Reasoning interrupted after 1 second')
   })
 
   it('an interrupted block says why it ended when the store knows, as the panel row does', () => {
@@ -177,11 +177,11 @@ describe('toMarkdown: status lines', () => {
       store.streamEnded(undefined, reason)
       return toMarkdown(store.getState(), { visibility: 'none' })
     }
-    expect(ended('stopped', 4_000)).toBe('Stopped thinking after 4 seconds')
-    expect(ended('stopped', 10)).toBe('Stopped thinking')
+    expect(ended('stopped', 4_000)).toBe('Stopped after 4 seconds')
+    expect(ended('stopped', 10)).toBe('Stopped after 1 second')
     expect(ended('cut-short', 4_000)).toBe('Reasoning cut short after 4 seconds')
     expect(ended('disconnected', 4_000)).toBe('Connection lost after 4 seconds of thinking')
-    expect(ended('disconnected', 10)).toBe('Connection lost while thinking')
+    expect(ended('disconnected', 10)).toBe('Connection lost after 1 second of thinking')
     expect(ended('failed', 4_000)).toBe('Reasoning interrupted after 4 seconds')
   })
 

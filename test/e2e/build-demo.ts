@@ -4,8 +4,8 @@
  * `npm start` keeps its own demo/dist), and hands the folder to the tests.
  */
 import { resolve } from 'node:path'
-import { build } from 'vite'
 import type { TestProject } from 'vitest/node'
+import { buildPage } from '../../demo/server/build-page'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,19 +18,6 @@ const root = resolve(import.meta.dirname, '../..')
 export default async function setup(project: TestProject): Promise<void> {
   // One folder per e2e project: npm test builds for the three engines' e2e at once.
   const outDir = resolve(root, 'test-results/demo-dist', project.name)
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development
-  // build: the page under test must be the one `npm start` serves.
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({
-      configFile: resolve(root, 'demo/vite.config.ts'),
-      logLevel: 'warn',
-      mode: 'production',
-      build: { outDir, emptyOutDir: true, sourcemap: false },
-    })
-  } finally {
-    process.env.NODE_ENV = nodeEnv
-  }
+  await buildPage(outDir)
   project.provide('demoDist', outDir)
 }

@@ -174,7 +174,8 @@ describe('every scripted agent, full visibility', () => {
       expect(record.labels.some((l) => l.startsWith('Thinking'))).toBe(true)
       expect(record.statuses.slice(0, 2)).toEqual(['streaming', 'complete'])
       expect(await panel.locator('[data-slot="encrypted-label"]').textContent()).toBe('Reasoning hidden by the provider')
-      expect(await panel.locator('[data-slot="encrypted-duration"]').textContent()).toMatch(/^\d+ seconds?$/)
+      // How long, in the words every row uses.
+      expect(await panel.locator('[data-slot="encrypted-duration"]').textContent()).toMatch(/^Thought for (\d+ seconds?|less than a second)$/)
       expect(await panel.getAttribute('data-expandable')).toBeNull()
       expect(norm((await answers(page).first().textContent()) ?? '')).toBe(norm(scripts.private(PROMPT).answer))
       expect(await page.locator('.demo-continuity').textContent()).toContain('sends back 1 encrypted reasoning value')
@@ -243,7 +244,9 @@ describe('every scripted agent, full visibility', () => {
       // Interrupted reasoning stays open: what arrived is all there is.
       expect(await panel.getAttribute('data-state')).toBe('open')
       expect(norm((await panel.locator('[data-slot="reasoning-text"]').textContent()) ?? '')).toBe(norm(script.partial))
-      expect(await page.getByRole('alert').textContent()).toMatch(/^The run failed: /)
+      // One calm report: the panel's row, with the end of its text marked; no second, red one below it.
+      expect(await panel.locator('[data-slot="reasoning-cut-off"]').textContent()).toBe('Connection lost while thinking')
+      expect(await page.getByRole('alert').count()).toBe(0)
       expect(await answers(page).count()).toBe(0)
       await screenshot(page, 'interrupted-light')
     })
@@ -463,7 +466,7 @@ describe('conversation', () => {
     }
   })
 
-  it('Stop ends the turn: the panel keeps its text, reads "Stopped thinking" neutrally, and the next turn runs', async () => {
+  it('Stop ends the turn: the panel keeps its text, says how long it thought, neutrally, marks where it stops, and the next turn runs', async () => {
     // The held agent reasons until stopped: the click cannot land after the reasoning ended.
     const { context, page } = await openDemo(demo, { agent: 'held' })
     try {
@@ -476,7 +479,8 @@ describe('conversation', () => {
       await turnEnded(page)
       expect(await panel.getAttribute('data-status')).toBe('interrupted')
       expect(await panel.getAttribute('data-end-reason')).toBe('stopped')
-      expect(await statusText(panel)).toMatch(/^Stopped thinking( after \d+ seconds?)?$/)
+      expect(await statusText(panel)).toMatch(/^Stopped after \d+ seconds?$/)
+      expect(await panel.locator('[data-slot="reasoning-cut-off"]').textContent()).toBe('Stopped thinking')
       expect(await page.locator('.demo-note').textContent()).toBe('Stopped.')
       // One turn: clicking Stop must not also submit the form.
       expect(await page.locator('.demo-turn').count()).toBe(1)

@@ -32,7 +32,8 @@ export function connectSource(source: ReasoningSource, store: ReasoningStore, op
   if (isResponseLike(source)) return connectSse(source, store, options)
   if (isObservableLike(source)) return connectObservable(source, store)
   if (isAsyncIterable(source)) return connectAsyncIterable(source, store)
-  store.report('transport', 'The source is not an agent, Observable, async iterable, Response or URL; nothing was connected.')
+  // The sentence in development; in production two words (docs/performance.md, "Size").
+  store.report('transport', process.env.NODE_ENV !== 'production' ? 'The source is not an agent, Observable, async iterable, Response or URL; nothing was connected.' : 'unsupported source')
   return () => {}
 }
 

@@ -412,7 +412,7 @@ export interface ReasoningStatusLabelProps extends ComponentPropsWithoutRef<'spa
 /**
  * The status line: "Thinking…", "Thinking · 7s" (live, once a second),
  * "Thought for 12 seconds", "Thought for less than a second", and for a block that
- * ended early, by its `endReason`: "Stopped thinking after 4 seconds" (the user's
+ * ended early, by its `endReason`: "Stopped after 4 seconds" (the user's
  * stop), "Reasoning cut short after 4 seconds", "Connection lost after 4 seconds of
  * thinking", "Reasoning interrupted after 4 seconds" (failed, or unknown). Only this
  * element re-renders on each tick.

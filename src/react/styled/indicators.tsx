@@ -2,8 +2,8 @@ import { forwardRef, type ComponentPropsWithoutRef, type ForwardedRef } from 're
 import type { ReasoningBlock } from '../../core/model'
 import { useLiveDuration } from '../state/clock'
 import { SparkIcon, LockIcon } from './icons'
-import { formatDuration, isoDuration, type ReasoningLabels } from '../state/labels'
-import { useLabels, useOptionalReasoningContext } from '../parts/parts'
+import { isoDuration, type ReasoningLabels } from '../state/labels'
+import { statusLabel, useLabels, useOptionalReasoningContext } from '../parts/parts'
 import { safeLocale, useReasoningConfig } from '../state/provider'
 
 export interface ThinkingIndicatorProps extends ComponentPropsWithoutRef<'span'> {
@@ -38,8 +38,8 @@ export interface EncryptedReasoningIndicatorProps extends ComponentPropsWithoutR
   /** The block; optional inside a `<Reasoning>` / `<ReasoningPanel>`, which provide it. */
   readonly block?: ReasoningBlock
   /**
-   * The text. Default: the `thinking` label ("Thinking…") while the block streams, then
-   * the `encrypted` label ("Reasoning hidden by the provider").
+   * The text. Default: the status while the block streams ("Thinking…", "Thinking · 4s", as every
+   * panel's row says it), then the `encrypted` label ("Reasoning hidden by the provider").
    */
   readonly label?: string
   readonly labels?: Partial<ReasoningLabels>
@@ -47,9 +47,10 @@ export interface EncryptedReasoningIndicatorProps extends ComponentPropsWithoutR
 }
 
 /**
- * Lock icon, "Thinking…" while streaming then "Reasoning hidden by the provider",
- * and the duration when known (live while streaming). For reasoning the provider returned only encrypted:
- * it never reads, let alone shows, the encrypted value.
+ * Lock icon, the status while streaming ("Thinking · 4s"), then "Reasoning hidden by the
+ * provider · Thought for 4 seconds": the words every panel's row uses for how long and how it
+ * ended ("Stopped after 4 seconds"), so a hidden block reads like the others. For reasoning the
+ * provider returned only encrypted: it never reads, let alone shows, the encrypted value.
  */
 export const EncryptedReasoningIndicator = /* @__PURE__ */ forwardRef(function EncryptedReasoningIndicator(
   { block, label, labels, locale, ...props }: EncryptedReasoningIndicatorProps,
@@ -66,7 +67,7 @@ export const EncryptedReasoningIndicator = /* @__PURE__ */ forwardRef(function E
   const resolvedLocale = locale !== undefined ? safeLocale(locale) : (context?.locale ?? safeLocale(config.locale))
   const streaming = timing.status === 'streaming'
   const duration = useLiveDuration(timing, context?.now ?? config.now ?? Date.now)
-  const shown = duration !== undefined && duration >= 1000
+  const status = statusLabel(timing, merged, resolvedLocale, duration)
   return (
     <div
       data-slot="encrypted-indicator"
@@ -76,10 +77,10 @@ export const EncryptedReasoningIndicator = /* @__PURE__ */ forwardRef(function E
       ref={ref}
     >
       <LockIcon data-slot="encrypted-icon" />
-      <span data-slot="encrypted-label">{label ?? (streaming ? merged.thinking : merged.encrypted)}</span>
-      {shown && (
+      <span data-slot="encrypted-label">{label ?? (streaming ? status : merged.encrypted)}</span>
+      {!streaming && duration !== undefined && (
         <time data-slot="encrypted-duration" dateTime={isoDuration(duration)}>
-          {formatDuration(duration, resolvedLocale, streaming ? 'narrow' : 'long')}
+          {status}
         </time>
       )}
     </div>

@@ -25,6 +25,8 @@ import { loadMarkdown, markdownText } from '../text/markdown'
 import { useReasoningConfig } from '../state/provider'
 import { ReasoningSummary } from './summary'
 import { DeferBacklog, type RenderText } from '../text/text'
+import { hasNonSpace } from '../../core/text-end'
+import { endedWording } from '../../core/wording'
 
 const loadMotionFeatures = () => import('./motion-features').then((mod) => mod.default)
 
@@ -151,11 +153,14 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
     </>
   )
   const bodyId = `${contentId}-body`
+  const cutOff = block.status === 'interrupted' && block.messages.some(hasNonSpace)
   const inner = (
     <>
       <ReasoningScrollArea data-slot="reasoning-body" id={bodyId} data-show-all={showAll ? '' : undefined}>
         <ReasoningSummary providerOnly={block.visibility === 'full'} />
         <ReasoningText data-slot="reasoning-text" />
+        {/* The text of a block that ended early stops mid-thought: say so, and why, where it stops ("Stopped thinking"). */}
+        {cutOff && <p data-slot="reasoning-cut-off">{endedWording(block as { status: 'interrupted' }, undefined, labels, String)}</p>}
       </ReasoningScrollArea>
       {/* Outside the scrolling box, so the conclusion is never cut. */}
       {block.outcome && <Outcome outcome={block.outcome} labels={labels} locale={locale} />}
@@ -170,14 +175,17 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
           >
             {showAll ? labels.showLess : labels.showAll}
           </button>
-          <ReasoningCopy data-slot="reasoning-copy">
-            {({ copied, label }) => (
-              <>
-                {copied ? <CheckIcon data-slot="reasoning-copy-icon" /> : <CopyIcon data-slot="reasoning-copy-icon" />}
-                <span>{label}</span>
-              </>
-            )}
-          </ReasoningCopy>
+          {/* The whole block once it has ended: while it streams, a copy would be half of it. */}
+          {block.status !== 'streaming' && (
+            <ReasoningCopy data-slot="reasoning-copy">
+              {({ copied, label }) => (
+                <>
+                  {copied ? <CheckIcon data-slot="reasoning-copy-icon" /> : <CopyIcon data-slot="reasoning-copy-icon" />}
+                  <span>{label}</span>
+                </>
+              )}
+            </ReasoningCopy>
+          )}
         </div>
       )}
     </>
@@ -211,6 +219,7 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
       ) : (
         <div data-slot="reasoning-header">{header}</div>
       )}
+
       <LazyMotion features={loadMotionFeatures}>
         {findable ? (
           <ReasoningContent forceMount asChild hidden={!open && settled}>

@@ -49,12 +49,12 @@ function renderPanel(store: Store) {
 const slot = (container: HTMLElement, name: string) => container.querySelector(`[data-slot="${name}"]`)
 
 describe('a block the user stopped', () => {
-  it('should read neutrally, "Stopped thinking after 4 seconds", with data-end-reason on the root and parts', () => {
+  it('should read neutrally, "Stopped after 4 seconds", with data-end-reason on the root and parts', () => {
     const { container } = renderPanel(endedAfter(4, 'stopped'))
     const panel = slot(container, 'reasoning-panel')!
     expect(panel).toHaveAttribute('data-status', 'interrupted')
     expect(panel).toHaveAttribute('data-end-reason', 'stopped')
-    expect(slot(container, 'reasoning-status')).toHaveTextContent(/^Stopped thinking after 4 seconds$/)
+    expect(slot(container, 'reasoning-status')).toHaveTextContent(/^Stopped after 4 seconds$/)
     expect(slot(container, 'reasoning-status')).toHaveAttribute('data-end-reason', 'stopped')
     expect(container).not.toHaveTextContent('interrupted')
   })
@@ -74,7 +74,7 @@ describe('a block the user stopped', () => {
   })
 
   it.each<[ReasoningEndReason, string]>([
-    ['stopped', 'Stopped thinking after 4 seconds'],
+    ['stopped', 'Stopped after 4 seconds'],
     ['cut-short', 'Reasoning cut short after 4 seconds'],
     ['disconnected', 'Connection lost after 4 seconds of thinking'],
     ['failed', 'Reasoning interrupted after 4 seconds'],
