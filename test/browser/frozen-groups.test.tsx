@@ -92,6 +92,29 @@ describe('frozen groups', () => {
     expect(range.toString()).toBe('Paragraph 0: the running total still holds after change 0, so carry it forward.')
   })
 
+  it('should not freeze a group before its code blocks are measured, so no copy keeps a box unmeasured', SLOW, async () => {
+    // The frame that measures the boxes (markdown.tsx `measureBoxes`) held back: a copy made before
+    // it would keep its boxes as rendered, and nothing measures a copy until the width changes.
+    const held: FrameRequestCallback[] = []
+    const frame = window.requestAnimationFrame
+    window.requestAnimationFrame = (callback) => (callback.name === 'measureBoxes' ? held.push(callback) : frame.call(window, callback))
+    try {
+      const view = mount()
+      view.body.scrollTop = view.body.scrollHeight
+      await expect.poll(() => view.body.textContent).toContain('Paragraph 299:')
+      // Idle periods in which, but for the measure to come, the groups scrolled away would freeze.
+      for (let i = 0; i < 5; i++) await new Promise((idle) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(idle, { timeout: 1_000 }) : setTimeout(idle, 200)))
+      expect(held.length).toBeGreaterThan(0)
+      expect(view.frozen()).not.toContain(true)
+    } finally {
+      window.requestAnimationFrame = frame
+    }
+    for (const callback of held.splice(0)) frame.call(window, callback)
+    const code = () => Array.from(document.querySelectorAll<HTMLElement>('[data-frozen] [data-slot="reasoning-code"]'))
+    await expect.poll(() => code().length, FREEZE).toBeGreaterThan(0)
+    expect(code().filter((box) => !box.hasAttribute('data-fits'))).toEqual([])
+  })
+
   it('should freeze the groups of runs of an endless paragraph scrolled away, with each run in its place and all of the text', SLOW, async () => {
     // About 190 KB with no line break: 46 runs of at least 4,000 characters, in groups of 16, 16 and 14.
     const sentences = Array.from({ length: 3_000 }, (_, i) => `Step ${i} keeps the **running total** in \`range ${i}\` as it was.`)

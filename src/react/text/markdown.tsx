@@ -138,7 +138,8 @@ const reactOut: Out<ReactNode> = {
 const unmeasured = new Set<HTMLElement>()
 /** Texts whose width changed: all their boxes are measured, found when measured (a group may freeze meanwhile, copying its boxes). */
 const unmeasuredTexts = new Set<Element>()
-let measureQueued = false
+/** A measure is queued for the next frame: a group does not freeze meanwhile (large/freeze.tsx), or its copy would keep a box unmeasured. */
+export let measureQueued = false
 /** The width each observed text had when its boxes were last measured. */
 const widths = new WeakMap<Element, number>()
 let widthObserver: ResizeObserver | undefined

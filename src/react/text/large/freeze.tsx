@@ -9,6 +9,7 @@ import { useIsomorphicLayoutEffect } from '../../state/client'
 import { followedBySelf } from '../follow'
 import { TextLabels, traitsOf, type RenderText } from '../text'
 import { now } from '../catch-up'
+import { measureQueued } from '../markdown'
 
 /** Large texts (and long paragraphs) catching up with a burst: groups freeze only after, never competing with the text for frames. */
 let catchingUp = 0
@@ -116,7 +117,8 @@ function watchScrolling(): void {
 
 function drainFreezing(deadline?: IdleDeadline): void {
   freezeScheduled = false
-  if (isCatchingUp() || now() - lastScroll < FREEZE_QUIET_MS) {
+  // Nor while a box is to be measured: the copy would keep it as it was.
+  if (isCatchingUp() || measureQueued || now() - lastScroll < FREEZE_QUIET_MS) {
     scheduleFreezing(true)
     return
   }
