@@ -310,11 +310,40 @@ async function getBrowser() {
 }
 
 /**
+ * In every page, before the app's code runs: each reasoning panel's states as they change (its
+ * `data-status` and status row), for `statesOf`. A stream that lasts a second or two can end
+ * between two reads from here on a busy machine (the Next.js example's did, 2026-12-07, both
+ * cores busy): the page's own record of what it showed cannot miss a state.
+ */
+function recordPanelStates() {
+  const states = [];
+  const ids = new WeakMap();
+  let next = 0;
+  new MutationObserver(() => {
+    for (const panel of document.querySelectorAll('[data-slot="reasoning-panel"]')) {
+      if (!ids.has(panel)) ids.set(panel, next++);
+      const state = { panel: ids.get(panel), status: panel.getAttribute('data-status'), row: panel.querySelector('[data-slot="reasoning-status"]')?.textContent ?? '' };
+      const last = states.findLast((s) => s.panel === state.panel);
+      if (!last || last.status !== state.status || last.row !== state.row) states.push(state);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-status'] });
+  Object.defineProperty(window, '__panelStates', { value: { states, ids } });
+}
+
+/** Every state the panel `locator` points at has shown so far, oldest first (see `recordPanelStates`). */
+const statesOf = (locator) =>
+  locator.evaluate((panel) => {
+    const { states, ids } = window.__panelStates;
+    return states.filter((s) => s.panel === ids.get(panel)).map(({ status, row }) => ({ status, row }));
+  });
+
+/**
  * Runs smoke.mjs against baseURL; resolves to an error message or null. The smoke gets
- * `{ page, baseURL, newPage }`: `newPage(options)` opens a page in a browser context of its
+ * `{ page, baseURL, newPage, statesOf }`: `newPage(options)` opens a page in a browser context of its
  * own with playwright-core's context options (e.g. `{ locale: 'ar-EG' }`, a browser whose
  * language formats numbers otherwise), watched like `page`: a page error, a console error
  * (React's hydration mismatches among them) or a request beyond localhost fails the example.
+ * `statesOf(locator)` is every state (`{ status, row }`) a panel has shown, as the page recorded it.
  */
 async function smoke(dir, baseURL, log) {
   const file = join(dir, 'smoke.mjs');
@@ -333,13 +362,15 @@ async function smoke(dir, baseURL, log) {
       problems.push(`request outside localhost${tag}: ${url.href}`);
       return route.abort('blockedbyclient');
     });
+    await context.addInitScript(recordPanelStates);
     const page = await context.newPage();
     page.on('pageerror', (e) => problems.push(`pageerror${tag}: ${e.stack || e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console error${tag}: ${m.text()}${m.location()?.url ? ` (${m.location().url})` : ''}`);
     });
     page.on('console', (m) => log.push(`[console.${m.type()}]${tag} ${m.text()}\n`));
-    page.setDefaultTimeout(30_000);
+    // A hang guard per wait (the smoke as a whole has TIMEOUTS.smoke): a loaded machine passed 30 s once.
+    page.setDefaultTimeout(60_000);
     return page;
   };
   let error = null;
@@ -349,7 +380,7 @@ async function smoke(dir, baseURL, log) {
     if (typeof mod.default !== 'function') throw new Error('smoke.mjs has no default export function');
     let timer;
     await Promise.race([
-      mod.default({ page, baseURL, newPage }),
+      mod.default({ page, baseURL, newPage, statesOf }),
       new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`smoke timed out after ${TIMEOUTS.smoke} s`)), TIMEOUTS.smoke * 1000))),
     ]).finally(() => clearTimeout(timer));
   } catch (e) {

@@ -1,38 +1,19 @@
 // Run by scripts/examples.mjs against the built app (`npm start`): what a user sees.
 // The runner fails the example on any page error, console error or request that leaves localhost.
 
-/** @param {{ page: import('playwright-core').Page, baseURL: string }} args */
-export default async function smoke({ page, baseURL }) {
+/** @param {{ page: import('playwright-core').Page, baseURL: string, statesOf: (panel: import('playwright-core').Locator) => Promise<{ status: string | null, row: string }[]> }} args */
+export default async function smoke({ page, baseURL, statesOf }) {
   await page.goto(baseURL)
-  // Every state the first panel shows, recorded in the page as it changes: the agent reasons for
-  // about two seconds, which a loaded machine's round trips from here could miss between two reads.
-  await page.evaluate(() => {
-    const seen = (window.__panelStates = [])
-    new MutationObserver(() => {
-      const panel = document.querySelector('[data-slot="reasoning-panel"]')
-      if (!panel) return
-      const state = {
-        status: panel.getAttribute('data-status'),
-        row: panel.querySelector('[data-slot="reasoning-status"]')?.textContent ?? '',
-        id: panel.getAttribute('data-message-id'),
-      }
-      const last = seen.at(-1)
-      if (!last || last.status !== state.status || last.row !== state.row || last.id !== state.id) seen.push(state)
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
-  })
   await page.getByTestId('copilot-chat-textarea').fill('How many r’s are in “strawberry”?')
   await page.getByTestId('copilot-send-button').click()
 
   // The agent streams its reasoning message: one panel in CopilotChat's reasoning slot, "Thinking…", open.
   const panel = page.locator('[data-slot="reasoning-panel"]')
   const status = panel.locator('[data-slot="reasoning-status"]')
+  // Every state it shows is recorded by the page as it changes (the runner's `statesOf`): the agent
+  // reasons for about two seconds, which a loaded machine's round trips from here could miss.
   await panel.first().waitFor()
-  /** @type {{ status: string | null, row: string, id: string | null }[]} */
-  const states = await page.evaluate(() => window.__panelStates)
-  const streaming = states.find((state) => state.status === 'streaming')
-  if (!streaming) throw new Error(`The panel was never marked streaming while the agent reasoned: ${JSON.stringify(states)}`)
-  if (!/^Thinking/.test(streaming.row)) throw new Error(`While streaming, the status row said ${JSON.stringify(streaming.row)}, not "Thinking…"`)
-  if (!streaming.id) throw new Error('The panel does not carry the reasoning message id')
+  if (!(await panel.first().getAttribute('data-message-id'))) throw new Error('The panel does not carry the reasoning message id')
   await page.waitForFunction(
     () => (document.querySelector('[data-slot="reasoning-text"]')?.textContent ?? '').includes('strawberry'),
     undefined,
@@ -48,6 +29,8 @@ export default async function smoke({ page, baseURL }) {
   const finished = await status.first().textContent()
   if (!/^Thought for \d+ seconds?$/.test(finished ?? '')) throw new Error(`Finished status row: ${JSON.stringify(finished)}`)
   if ((await panel.first().getAttribute('data-status')) !== 'complete') throw new Error('The finished panel is not marked complete')
+  const states = await statesOf(panel.first())
+  if (!states.some((s) => s.status === 'streaming' && /^Thinking/.test(s.row))) throw new Error(`The panel never said "Thinking…" while marked streaming: ${JSON.stringify(states)}`)
   await page.getByTestId('copilot-assistant-message').getByText('There are three r’s in “strawberry”.').waitFor({ timeout: 15_000 })
   if ((await panel.count()) !== 1) throw new Error(`Expected one reasoning panel, found ${await panel.count()}`)
   // A second after it ended the panel collapses on its own; by then the answer has streamed

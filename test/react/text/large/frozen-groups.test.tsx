@@ -45,9 +45,10 @@ function mount(text: string, { renderText = staticMarkdown as RenderText, finish
 const heldByReact = (node: Node): boolean =>
   Object.keys(node).some((key) => key.startsWith('__react')) || Array.from(node.childNodes).some(heldByReact)
 
-const IDLE = { timeout: 5_000 }
+/** Hang guards, not timings: with both cores busy and two other lanes, the unit lane took 958 s (2026-12-07). */
+const IDLE = { timeout: 20_000 }
 /** How long a flood of paragraphs may take to show, a budget a frame (a loaded CI machine's frames are slow). */
-const CAUGHT_UP = { timeout: 10_000 }
+const CAUGHT_UP = { timeout: 60_000 }
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -264,14 +265,14 @@ describe('frozen groups, what they were made from', () => {
     expect(shown()[10]).toBe('Paragraph 10, revised: the total was off by one.')
   })
 
-  it('given an endless paragraph, should freeze its groups of runs that a full one follows while it streams, and all once it ends', async () => {
+  it('given an endless paragraph, should freeze its groups of runs that a full one follows while it streams, and all once it ends', { timeout: 180_000 }, async () => {
     const sentences = Array.from({ length: 3_000 }, (_, i) => `Step ${i} keeps the **running total** in \`range ${i}\` as it was.`)
     const view = mount(sentences.join(' '), { finished: false })
     const runGroups = () => Array.from(view.container.querySelectorAll('[data-slot="reasoning-paragraph"] [data-slot="reasoning-group"]'))
     const frozenRuns = () => runGroups().map((g) => g.hasAttribute('data-frozen'))
     // About 190 KB: 46 finished runs of at least 4,000 characters, in groups of 16, 16 and 14 (and the live run);
     // only the first has a full group after it. Mounted live, it shows them a budget a frame (see `useCatchUp`).
-    await waitFor(() => expect(runGroups()).toHaveLength(3), IDLE)
+    await waitFor(() => expect(runGroups()).toHaveLength(3), CAUGHT_UP)
     await waitFor(() => expect(frozenRuns()).toEqual([true, false, false]), IDLE)
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(frozenRuns()).toEqual([true, false, false])
