@@ -2,7 +2,7 @@
 // `npm test`: every check the project has, each as a child process (an npm script of its own, so
 // `npm run <script>` reproduces it alone), its output kept in test-results/logs/<key>.log and
 // printed whole when it ends, so that lanes never interleave. Lanes run side by side, up to
-// `TEST_LANES` at once (2 by default), as soon as the lanes they need have ended, the longest
+// `TEST_LANES` at once (3 by default), as soon as the lanes they need have ended, the longest
 // path first (see `rank`): no lane waits for a group to end. Keeps going after a failure, then
 // prints what failed again (a CI log is read from its tail), a summary with each lane's wall
 // time, its CPU time (from /proc) and its slowest test files, and a final `N passed, M failed` line (counting
@@ -104,17 +104,20 @@ const steps = [
 ];
 
 /**
- * How many lanes run at once: two. The machine has 2 cores and most lanes spend much of their time
- * waiting (on a browser's frames, a paced stream, npm installs), but not so much that three keep up
- * with both cores busy: in two loaded runs (2026-12-07) three lanes at once ended in 1,559 and
- * 1,574 s of wall time, about what two take, and lost races and timeouts that two never did (a unit
- * property test past 30 s, an example's smoke test past 30 s, a click answered only after a million
- * deltas). With lanes in fixed groups, before, a group's shorter lanes sat idle while its longest
- * ran (150, 200 and 125 s in a loaded run); here a lane starts as soon as one ends.
+ * How many lanes run at once: three, all three may drive a browser. The machine has 2 cores and
+ * most lanes spend much of their time waiting (on a browser's frames, WebDriver's round trips, a
+ * paced stream, npm installs), and on a machine busy with other work a run's share of the cores
+ * grows with what it has running. With both cores busy (`yes > /dev/null` twice, 2026-12-07), two
+ * lanes at once had 8 lanes still to run at 1,693 s (stopped there); three ended in 1,592 s, its two
+ * failures races since fixed (an example's smoke read a stream's state after it ended; a unit hang
+ * guard of 5 s). Earlier three-lane runs lost races two lanes never did (a click answered only after
+ * a million deltas, a frozen group copied before its first measure): fixed too. With lanes in fixed
+ * groups, before, a group's shorter lanes sat idle while its longest ran; here a lane starts as soon
+ * as one ends.
  */
-const LANES = Math.max(1, Number(process.env.TEST_LANES ?? 2) || 2);
+const LANES = Math.max(1, Number(process.env.TEST_LANES ?? 3) || 3);
 /** How many of them drive a browser at once (at most `LANES`; `TEST_BROWSER_LANES`). */
-const BROWSERS = Math.max(1, Math.min(LANES, Number(process.env.TEST_BROWSER_LANES ?? 2) || 2));
+const BROWSERS = Math.max(1, Math.min(LANES, Number(process.env.TEST_BROWSER_LANES ?? 3) || 3));
 
 const argv = process.argv.slice(2);
 if (argv.includes('--list') || argv.includes('--help') || argv.includes('-h')) {
