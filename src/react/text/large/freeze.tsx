@@ -117,7 +117,9 @@ function watchScrolling(): void {
 
 function drainFreezing(deadline?: IdleDeadline): void {
   freezeScheduled = false
-  // Nor while a box is to be measured: the copy would keep it as it was.
+  // Not while a text catches up, a reader scrolls, or a code block or table waits for its first
+  // measure (markdown.tsx, the next frame): a copy made before that would keep the box unmeasured
+  // (docs/performance.md, "Frozen groups").
   if (isCatchingUp() || measureQueued || now() - lastScroll < FREEZE_QUIET_MS) {
     scheduleFreezing(true)
     return
