@@ -24,7 +24,7 @@ import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node';
 import { sourceAliases } from './scripts/source-aliases.mjs';
 import { e2eProject } from './test/e2e/project';
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.mjs';
-import { laneCacheDir } from './test/helpers/lane-cache.mjs';
+import { browserOptimizeDeps, laneCacheDir } from './test/helpers/lane-cache.mjs';
 
 const root = import.meta.dirname;
 
@@ -100,6 +100,7 @@ export default defineConfig({
       {
         plugins: [react()],
         cacheDir: laneCacheDir,
+        optimizeDeps: browserOptimizeDeps,
         resolve: { alias },
         test: {
           name: 'browser',
@@ -117,6 +118,7 @@ export default defineConfig({
         // collapsing on its own is never caught half-faded. Animation is tested in `browser`.
         plugins: [react(), storybookTest({ configDir: resolve(root, '.storybook') })],
         cacheDir: laneCacheDir,
+        optimizeDeps: browserOptimizeDeps,
         test: {
           name: 'storybook',
           browser: browser({ reducedMotion: 'reduce' }),

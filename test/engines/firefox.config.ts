@@ -20,7 +20,7 @@ import { sourceAliases } from '../../scripts/source-aliases.mjs'
 import { e2eProject } from '../e2e/project'
 import { inOrder } from './in-order'
 import { emulateMedia, firefox, type FirefoxMedia } from './firefox-provider'
-import { laneCacheDir } from '../helpers/lane-cache.mjs'
+import { browserOptimizeDeps, laneCacheDir } from '../helpers/lane-cache.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const file = (name: string) => `test/browser/${name}.test.tsx`
@@ -29,6 +29,7 @@ function project(name: string, include: string[], media?: FirefoxMedia, testName
   return {
     plugins: [react()],
     cacheDir: laneCacheDir,
+    optimizeDeps: browserOptimizeDeps,
     resolve: { alias: sourceAliases },
     test: {
       name,

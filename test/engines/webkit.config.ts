@@ -28,7 +28,7 @@ import { sourceAliases } from '../../scripts/source-aliases.mjs'
 import { e2eProject } from '../e2e/project'
 import { inOrder } from './in-order'
 import { emulateMediaWebKit, webkit, type WebKitProviderOptions } from './webkit-provider'
-import { laneCacheDir } from '../helpers/lane-cache.mjs'
+import { browserOptimizeDeps, laneCacheDir } from '../helpers/lane-cache.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -38,6 +38,7 @@ const WEBKIT_STORIES = ['test/browser/stories.test.tsx', 'test/browser/xss.test.
 const project = (name: string, include: string[], launch: WebKitProviderOptions, testNamePattern?: RegExp, exclude: string[] = []): TestProjectInlineConfiguration => ({
   plugins: [react()],
   cacheDir: laneCacheDir,
+  optimizeDeps: browserOptimizeDeps,
   resolve: { alias: sourceAliases },
   test: {
     name,
