@@ -67,7 +67,7 @@ export const ThoughtThenToolCalls: Story = {
   args: { events: toolEvents },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvas.getByRole('button', { name: /Thought for/ })).toBeVisible())
+    await waitFor(() => expect(canvas.getByRole('button', { name: /Thought for/ })).toBeVisible(), { timeout: 10_000 })
     await settled(canvasElement)
   },
 }

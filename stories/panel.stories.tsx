@@ -87,7 +87,7 @@ export const CompleteFull: Story = {
     await userEvent.click(trigger)
     await expect(trigger).toHaveAttribute('aria-expanded', 'false')
     const content = canvasElement.querySelector('[data-slot="reasoning-content"]')!
-    await waitFor(() => expect(content).toHaveAttribute('hidden', 'until-found'))
+    await waitFor(() => expect(content).toHaveAttribute('hidden', 'until-found'), { timeout: 10_000 })
     await expect(canvas.getByText(new RegExp(raw))).not.toBeVisible()
     await expect(canvasElement.querySelector('[data-slot="reasoning-content"]:not([hidden])')).toBeNull()
     await userEvent.click(trigger)
@@ -205,12 +205,13 @@ export const LongTrace: Story = {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('button', { name: /Thought for 4 minutes, 18 seconds/ })).toHaveAttribute('aria-expanded', 'true')
     const body = canvas.getByRole('group', { name: 'Reasoning' })
-    // Past the door to the huge-trace machinery (200 KB): it shows once that has loaded, the next tick.
-    await waitFor(() => expect(body.textContent!.length).toBeGreaterThan(190_000))
+    // Past the door to the huge-trace machinery (200 KB): it shows once that has loaded, the next tick
+    // (a hang guard, not a timing: the default 1 s passed with nothing shown, both cores busy, 2026-12-07).
+    await waitFor(() => expect(body.textContent!.length).toBeGreaterThan(190_000), { timeout: 30_000 })
     await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight * 10)
     // The first bold line is also the block's title on the status row: look in the body.
     await expect(within(body).getByText(/^Step 1: checking /)).toBeInTheDocument()
-    await waitFor(() => expect(body).toHaveAttribute('data-overflowing'))
+    await waitFor(() => expect(body).toHaveAttribute('data-overflowing'), { timeout: 10_000 })
     await expect(canvas.getByRole('button', { name: 'Show all' })).toBeVisible()
   },
 }
@@ -229,7 +230,7 @@ export const CodeAndTables: Story = {
     await expect(within(body).getByRole('table')).toBeVisible()
     const table = body.querySelector('[data-slot="reasoning-table"]')!
     const log = body.querySelector('[data-slot="reasoning-code"][data-language="text"] pre')!
-    await waitFor(() => expect(table).toHaveAttribute('data-fits'))
+    await waitFor(() => expect(table).toHaveAttribute('data-fits'), { timeout: 10_000 })
     await expect(table).not.toHaveAttribute('tabindex')
     await expect(log).toHaveAttribute('tabindex', '0')
     await expect(log.scrollWidth).toBeGreaterThan(log.clientWidth)
