@@ -399,7 +399,11 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
         // written goes out first, always: the response holds its writes (corked until the next tick),
         // and a socket ended before they reach it sent the client a cut before the response's head.
         await Promise.race([flushed, closed])
-        req.socket.destroySoon()
+        // Ended, not destroyed: the socket still takes what the client sends, so its kernel never
+        // answers with a reset, which would throw away on the client's side whatever it had not
+        // read yet, the response's head among it (a "fetch failed, read ECONNRESET" seen with both
+        // cores busy twice over). The client sees the body end without its last chunk, and closes.
+        req.socket.end()
         return
       }
       if (controller.signal.aborted) return
