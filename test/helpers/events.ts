@@ -35,3 +35,18 @@ export function feed(store: ReasoningStore, ...events: (object | object[])[]): v
 }
 
 export const codes = (store: ReasoningStore) => store.getState().diagnostics.map((d) => d.code)
+
+/** A store (its clock at `start`) with one span `s1` whose message `m1` has streamed `delta` so far. */
+export function streamingStore(delta: string, start = 1_000): ReturnType<typeof testStore> {
+  const store = testStore(start)
+  feed(store, run(), span('s1'), msgStart('m1'), content('m1', delta))
+  return store
+}
+
+/** `streamingStore(delta, start)` whose stream then ended for `reason`, `ms` after `start`. */
+export function endedStore(delta: string, ms: number, reason: Parameters<ReasoningStore['streamEnded']>[1], start = 1_000): ReturnType<typeof testStore> {
+  const store = streamingStore(delta, start)
+  store.clock.now = start + ms
+  store.streamEnded(undefined, reason)
+  return store
+}

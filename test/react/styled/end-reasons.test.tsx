@@ -17,24 +17,15 @@ import {
   type ReasoningBlock,
   type ReasoningEndReason,
 } from 'reasoning-ui'
-import { content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore, text } from '../../helpers/events'
+import { content, encrypted, endedStore, feed, msgEnd, msgStart, run, runDone, span, spanEnd, streamingStore, testStore, text } from '../../helpers/events'
 
 type Store = ReturnType<typeof testStore>
 
 const T0 = 1_000
 
 /** One span `s1` with message `m1`, streaming since T0. */
-function streaming(store: Store = testStore(T0)) {
-  feed(store, run(), span('s1'), msgStart('m1'), content('m1', 'Counting legs.'))
-  return store
-}
-
-function endedAfter(seconds: number, reason: ReasoningEndReason): Store {
-  const store = streaming()
-  store.clock.now = T0 + seconds * 1000
-  store.streamEnded(undefined, reason)
-  return store
-}
+const streaming = () => streamingStore('Counting legs.', T0)
+const endedAfter = (seconds: number, reason: ReasoningEndReason): Store => endedStore('Counting legs.', seconds * 1000, reason, T0)
 
 const blockOf = (store: Store): ReasoningBlock => store.getState().blocks[0]!
 

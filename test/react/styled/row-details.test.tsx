@@ -8,23 +8,15 @@ import { render, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ReasoningPanel, ReasoningProvider, type ReasoningEndReason, type Visibility } from 'reasoning-ui'
 import { germanLabels, japaneseLabels } from 'reasoning-ui/locales'
-import { content, encrypted, feed, msgEnd, msgStart, run, runDone, span, spanEnd, testStore } from '../../helpers/events'
+import { encrypted, endedStore, feed, msgEnd, msgStart, run, runDone, span, spanEnd, streamingStore, testStore } from '../../helpers/events'
 
 type Store = ReturnType<typeof testStore>
 
 const T0 = 1_000
 
-function streaming(store: Store = testStore(T0)) {
-  feed(store, run(), span('s1'), msgStart('m1'), content('m1', '**Checking the forecast**\n\nThe interesting trade-off is'))
-  return store
-}
-
-function endedAfter(ms: number, reason: ReasoningEndReason): Store {
-  const store = streaming()
-  store.clock.now = T0 + ms
-  store.streamEnded(undefined, reason)
-  return store
-}
+const TEXT = '**Checking the forecast**\n\nThe interesting trade-off is'
+const streaming = () => streamingStore(TEXT, T0)
+const endedAfter = (ms: number, reason: ReasoningEndReason): Store => endedStore(TEXT, ms, reason, T0)
 
 function completed(ms = 3_000): Store {
   const store = streaming()
