@@ -219,7 +219,6 @@ function PanelInner({ subagentName, headerExtra, animationDuration, tokens }: Pa
       ) : (
         <div data-slot="reasoning-header">{header}</div>
       )}
-
       <LazyMotion features={loadMotionFeatures}>
         {findable ? (
           <ReasoningContent forceMount asChild hidden={!open && settled}>
