@@ -45,6 +45,7 @@ const browser = (contextOptions?: { reducedMotion: 'reduce' }) =>
   }) satisfies BrowserConfigOptions;
 
 const domSetup = resolve(root, 'test/setup/dom.ts');
+const webStreams = resolve(root, 'test/setup/web-streams.ts');
 
 /**
  * Commands the `browser` tests call through `commands` from 'vitest/browser'
@@ -74,6 +75,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // Each file in a VM context of one worker thread, not a process of its own: a fresh jsdom
+          // and module graph per file as before, without a process and an environment set up for
+          // each (alone on 2 cores: 230 → 143 s of CPU, 124 → 80 s; docs/development.md, "Test
+          // lanes"). unit-node stays in forks: its errors from Node's own modules are of another realm there.
+          pool: 'vmThreads',
           // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where
           // the run then kept 64% of the two cores busy (277 s). Two workers: 186 s, every test the same.
           maxWorkers: Math.max(2, availableParallelism() - 1),
@@ -81,7 +87,8 @@ export default defineConfig({
           // 4 s here and went past Vitest's 5 s default on a loaded 2-core machine. Hung ones still end.
           testTimeout: 30_000,
           include: ['test/react/**/*.test.{ts,tsx}', ...nodeTests.map((glob) => glob.replace(/\.ts$/, '.tsx'))],
-          setupFiles: [domSetup],
+          // web-streams first: the VM context lacks Node's web streams (test/setup/web-streams.ts).
+          setupFiles: [webStreams, domSetup],
         },
       },
       {

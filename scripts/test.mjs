@@ -67,30 +67,32 @@ const npm = (script) => ({ cmd: 'npm', args: ['run', '--silent', script] });
 /**
  * The lanes. `after`: the lanes whose output it reads (it starts once they have ended, whether
  * they passed or not: its own checks say what is missing). `weight`: its wall time in seconds beside
- * two other lanes with both cores busy (fresh-clone CI runs, 2026-12-07), for the order only (see
- * `rank`): what a lane takes when the machine is loaded decides when it must start.
+ * two other lanes with both cores busy (the fresh-clone CI run of 9a487af, 2026-12-07; unit's from
+ * that run's 836 s less the CPU its VM contexts saved), for the order only (see `rank`): what a lane
+ * takes when the machine is loaded decides when it must start. The unit lane, all CPU, starts beside
+ * the two WebKit lanes, which wait on the browser for most of theirs.
  * `browser`: it drives a browser (see `BROWSERS`).
  * @type {{ key: string, label: string, cmd: string, args: string[], precheck?: () => string | null, after?: string[], browser?: boolean, weight: number }[]}
  */
 const steps = [
-  { key: 'typecheck', label: 'typecheck', ...npm('typecheck'), weight: 60 },
-  { key: 'lint', label: 'lint', ...npm('lint'), weight: 50 },
-  // Two workers on every core: started early, it does not end the run on its own.
-  { key: 'unit', label: 'unit tests', ...npm('test:unit'), weight: 450 },
+  { key: 'typecheck', label: 'typecheck', ...npm('typecheck'), weight: 110 },
+  { key: 'lint', label: 'lint', ...npm('lint'), weight: 80 },
+  // Two workers on every core: started first, it does not end the run on its own.
+  { key: 'unit', label: 'unit tests', ...npm('test:unit'), weight: 600 },
   { key: 'build', label: 'build', ...npm('build'), weight: 30 },
   { key: 'size', label: 'size budgets', ...npm('size'), after: ['build'], weight: 5 },
   { key: 'package', label: 'package checks', ...npm('check:package'), after: ['build'], weight: 60 },
-  { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem, browser: true, weight: 600 },
+  { key: 'browser', label: 'browser tests', ...npm('test:browser'), precheck: chromiumProblem, browser: true, weight: 480 },
   // `build` has written dist/: the runner packs it as it is (it fails if dist/ lacks a file `exports` names).
-  { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem, after: ['build'], browser: true, weight: 270 },
+  { key: 'examples', label: 'examples', cmd: 'npm', args: ['run', '--silent', 'test:examples', '--', '--no-build'], precheck: chromiumProblem, after: ['build'], browser: true, weight: 250 },
   // The browser lane in the two other engines (every media launch of each); WebKit's in two halves.
-  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, browser: true, weight: 530 },
-  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, browser: true, weight: 660 },
-  { key: 'webkit-stories', label: 'WebKit stories, XSS, huge traces', ...npm('test:webkit:stories'), precheck: webkitProblem, browser: true, weight: 660 },
+  { key: 'firefox', label: 'Firefox browser tests', ...npm('test:firefox:browser'), precheck: firefoxProblem, browser: true, weight: 370 },
+  { key: 'webkit', label: 'WebKit browser tests', ...npm('test:webkit:browser'), precheck: webkitProblem, browser: true, weight: 620 },
+  { key: 'webkit-stories', label: 'WebKit stories, XSS, huge traces', ...npm('test:webkit:stories'), precheck: webkitProblem, browser: true, weight: 640 },
   // The demo end to end in the three engines.
   { key: 'e2e', label: 'end-to-end tests', ...npm('test:e2e'), precheck: chromiumProblem, browser: true, weight: 240 },
-  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, browser: true, weight: 210 },
-  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, browser: true, weight: 340 },
+  { key: 'e2e-firefox', label: 'end-to-end tests in Firefox', ...npm('test:firefox:e2e'), precheck: firefoxProblem, browser: true, weight: 190 },
+  { key: 'e2e-webkit', label: 'end-to-end tests in WebKit', ...npm('test:webkit:e2e'), precheck: webkitProblem, browser: true, weight: 345 },
   // Each engine's captures of the same state side by side (test-results/engines/); fails if one is missing.
   {
     key: 'sheets',
@@ -99,7 +101,7 @@ const steps = [
     precheck: chromiumProblem,
     after: ['browser', 'firefox', 'webkit', 'webkit-stories', 'e2e', 'e2e-firefox', 'e2e-webkit'],
     browser: true,
-    weight: 50,
+    weight: 55,
   },
 ];
 

@@ -7,7 +7,7 @@
  */
 import { resolve, sep } from 'node:path'
 import { act, fireEvent, render } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import {
   ReasoningPanel,
   ReasoningProvider,
@@ -157,6 +157,13 @@ function timerLedger() {
     kit: () => [...live.values()].filter((site) => !site.endsWith('elsewhere')),
   }
 }
+
+// The kit warms its default locale's formatters when it loads, a step per idle moment (a timer
+// where there is no requestIdleCallback, as in jsdom): let that end on the real clock first, or a
+// step left for the fake one counts as the kit's timer pending (seen with a busy machine).
+beforeAll(async () => {
+  for (let step = 0; step < 10; step++) await new Promise((resolve) => setTimeout(resolve, 0))
+})
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame'] })
