@@ -127,12 +127,14 @@ export function split(text: string, prior: Lineage = empty, end?: TextEnd, joins
     if (joins && (LIST_LINE.test(candidate) || INDENTED_END.test(candidate))) {
       let next = gap + 2
       while (codeAt(w, next) === 10) next++
-      // Not known yet what follows the blank line: the list may go on.
-      if (next >= text.length) {
+      // Not known yet whether what follows the blank line goes on with the list (nothing yet, or a
+      // line that may still become an item: "0" before its "."): searched again with more text.
+      const goesOn = continues(readSlice(w, next, Math.min(text.length, next + 12)), next + 12 >= text.length)
+      if (goesOn === undefined) {
         undecided = gap
         break
       }
-      if (continues(readSlice(w, next, Math.min(text.length, next + 12)))) {
+      if (goesOn) {
         from = next
         continue
       }
@@ -191,17 +193,24 @@ export function sliceOf(text: string, log: readonly string[], count = log.length
 const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
 /** A paragraph with a list item in it (at any line). */
 const LIST_LINE = new RegExp(LIST_ITEM.source, 'm')
+/** A line's start that decides it is an item: its marker and the white space after it. */
+const ITEM_START = /^(?:[-+*]|\d{1,9}[.)])[ \t\n]/
+/** A line's start that more text may still make an item: a marker without what follows it, digits without their "." or ")". */
+const ITEM_PREFIX = /^(?:[-+*]|\d{1,9}[.)]?)?$/
 /** A paragraph that ends in a line of indented code. */
 const INDENTED_END = /(?:^|\n)(?: {4}|\t)[^\n]*$/
 
 /**
  * Whether a list or indented code goes on across a blank line into the line starting `after`, so
  * that the two are one paragraph for the renderer (CommonMark's containers): an indented line (an
- * item's next paragraph, code), or another item.
+ * item's next paragraph, code), or another item. `open`: `after` runs to the end of the text so
+ * far; undefined while more text may still decide it (nothing yet, "-", "12", "3."), so that a
+ * text split as it streams ends its paragraphs where the whole text's split does.
  */
-function continues(after: string): boolean {
+function continues(after: string, open: boolean): boolean | undefined {
   const c = after.charCodeAt(0)
-  return c === 32 || c === 9 || LIST_ITEM.test(after)
+  if (c === 32 || c === 9 || ITEM_START.test(after)) return true
+  return open && ITEM_PREFIX.test(after) ? undefined : false
 }
 
 /**

@@ -127,6 +127,15 @@ describe('issue 40: containers whole across blank lines', () => {
     expect(el.querySelectorAll('blockquote')).toHaveLength(1)
   })
 
+  it('given a line after a blank line that becomes a list item only with its next character ("0" then "."), should end up as the whole text does, streamed a character at a time', () => {
+    // Found by the property below (seed -573069438): the streamed text ended its paragraph at "0".
+    const text = '1. \n| a | 0 |\n|---|---|\n| 0 | a |\n\n0.'
+    const whole = panelText(text)
+    expectSameDom(panelText(text, 1), whole, JSON.stringify(text))
+    expect(whole.querySelectorAll('ol')).toHaveLength(2)
+    expect(whole.querySelector('table')).not.toBeNull()
+  })
+
   it('given a link defined in a later paragraph, should link it once the definition comes', () => {
     const el = both('See [the spec] for details.\n\n[the spec]: https://spec.commonmark.org/')
     expect(el.querySelector('a')).toHaveAttribute('href', 'https://spec.commonmark.org/')
