@@ -119,7 +119,7 @@ describe('collapsing above the reader, with and without scroll anchoring', () =>
     await nextFrame()
     const scrollY = window.scrollY
     rerender(<Chat block={block} open={false} scroller="window" anchoring="none" />)
-    await waitFor(() => expect(document.querySelector('[data-slot="reasoning-content"]')).toHaveAttribute('hidden', 'until-found'), { timeout: 2000 })
+    await waitFor(() => expect(document.querySelector('[data-slot="reasoning-content"]')).toHaveAttribute('hidden', 'until-found'), { timeout: 10_000 })
     await frames(2)
     expect(window.scrollY).toBe(scrollY)
   })

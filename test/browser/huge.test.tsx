@@ -134,7 +134,7 @@ async function expectToggles(panel: HTMLElement, trigger: Locator): Promise<Clic
   const clicked = performance.now()
   try {
     await trigger.click()
-    await waitFor(() => expect(panel).toHaveAttribute('data-state', after), { timeout: 10_000 })
+    await waitFor(() => expect(panel).toHaveAttribute('data-state', after), { timeout: 60_000 })
   } finally {
     observer.disconnect()
     document.removeEventListener('pointerdown', onInput, { capture: true })
@@ -259,7 +259,7 @@ describe('huge input', () => {
     await expectToggles(panel, page.getByTestId('stream').getByRole('button', { name: triggerName }))
     const expected = text.slice(0, total)
     const shown = expected.split('\n\n').join('')
-    await waitFor(() => expect(slot('reasoning-text', panel).textContent.length).toBe(shown.length), { timeout: 10_000 })
+    await waitFor(() => expect(slot('reasoning-text', panel).textContent.length).toBe(shown.length), { timeout: 60_000 })
     expect(slot('reasoning-text', panel).textContent).toBe(shown)
     expect(store.getState().blocks[0]!.messages[0]!.text).toBe(expected)
     reportRun('1,000,000 one-character deltas', watch, started, { deltas: total, sentAtClick, ...click })

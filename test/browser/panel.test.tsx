@@ -198,7 +198,7 @@ describe('ReasoningPanel in Chromium', () => {
 
     async function collapsed() {
       // At full the closed text stays in the page, hidden until found.
-      await waitFor(() => expect(document.querySelector('[data-slot="reasoning-content"]')).toHaveAttribute('hidden', 'until-found'), { timeout: 2000 })
+      await waitFor(() => expect(document.querySelector('[data-slot="reasoning-content"]')).toHaveAttribute('hidden', 'until-found'), { timeout: 10_000 })
       await frames(2)
     }
 
@@ -447,7 +447,7 @@ describe('ReasoningPanel in Chromium', () => {
 
       await userEvent.click(trigger)
       expect(trigger).toHaveAttribute('aria-expanded', 'false')
-      await waitFor(() => expect(document.getElementById(id!)).toHaveAttribute('hidden', 'until-found'), { timeout: 2000 })
+      await waitFor(() => expect(document.getElementById(id!)).toHaveAttribute('hidden', 'until-found'), { timeout: 10_000 })
       expect(screen.getByText(/Step 0:/)).not.toBeVisible()
     })
   })

@@ -96,7 +96,7 @@ export function splitParagraphs(text: string, previous?: Paragraphs): Paragraphs
  * store's messages have one), whether it extends `previous` is known from the store's lineage
  * and only its end is read: a text the store built by appends is copied whole by the first read
  * of its content (see `TextEnd`). With `joins` (the kit's texts), a blank line where a markdown
- * list or indented code goes on ends no paragraph (see `continues`).
+ * list or indented code goes on ends no paragraph (see the loop below).
  */
 export function split(text: string, prior: Lineage = empty, end?: TextEnd, joins = false): Lineage {
   // With an end, the store's lineage says whether the text was extended (a prior of another: split afresh).
@@ -113,7 +113,7 @@ export function split(text: string, prior: Lineage = empty, end?: TextEnd, joins
   if (start > 0) while (codeAt(w, start) === 10) start++
   // A break found before was inside an open fence and still is: the search goes on after it.
   let from = Math.max(start, base.scanned ?? 0)
-  // A blank line the text ends in, whose paragraph may go on (see `continues`): searched again next time.
+  // A blank line the text ends in, whose paragraph may go on (a list or code may go on after it): searched again next time.
   let undecided = -1
   for (;;) {
     const gap = find(w, '\n\n', from)
@@ -127,14 +127,16 @@ export function split(text: string, prior: Lineage = empty, end?: TextEnd, joins
     if (joins && (LIST_LINE.test(candidate) || INDENTED_END.test(candidate))) {
       let next = gap + 2
       while (codeAt(w, next) === 10) next++
-      // Not known yet whether what follows the blank line goes on with the list (nothing yet, or a
-      // line that may still become an item: "0" before its "."): searched again with more text.
-      const goesOn = continues(readSlice(w, next, Math.min(text.length, next + 12)), next + 12 >= text.length)
-      if (goesOn === undefined) {
+      // What follows the blank line goes on with the list or code as an indented line (an item's
+      // next paragraph, code) or another item. Until it is known (nothing yet, or the start of a line
+      // that may still become an item: "0" before its "."), this is searched again with more text,
+      // so that a streamed text ends its paragraphs where the whole text does.
+      const after = readSlice(w, next, next + 12)
+      if (after.length < 12 && ITEM_PREFIX.test(after)) {
         undecided = gap
         break
       }
-      if (goesOn) {
+      if (/^[ \t]/.test(after) || LIST_ITEM.test(after)) {
         from = next
         continue
       }
@@ -193,25 +195,11 @@ export function sliceOf(text: string, log: readonly string[], count = log.length
 const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
 /** A paragraph with a list item in it (at any line). */
 const LIST_LINE = new RegExp(LIST_ITEM.source, 'm')
-/** A line's start that decides it is an item: its marker and the white space after it. */
-const ITEM_START = /^(?:[-+*]|\d{1,9}[.)])[ \t\n]/
-/** A line's start that more text may still make an item: a marker without what follows it, digits without their "." or ")". */
+/** What more text may still make a list item: nothing, a marker without what follows it, digits without their "." or ")". */
 const ITEM_PREFIX = /^(?:[-+*]|\d{1,9}[.)]?)?$/
 /** A paragraph that ends in a line of indented code. */
 const INDENTED_END = /(?:^|\n)(?: {4}|\t)[^\n]*$/
 
-/**
- * Whether a list or indented code goes on across a blank line into the line starting `after`, so
- * that the two are one paragraph for the renderer (CommonMark's containers): an indented line (an
- * item's next paragraph, code), or another item. `open`: `after` runs to the end of the text so
- * far; undefined while more text may still decide it (nothing yet, "-", "12", "3."), so that a
- * text split as it streams ends its paragraphs where the whole text's split does.
- */
-function continues(after: string, open: boolean): boolean | undefined {
-  const c = after.charCodeAt(0)
-  if (c === 32 || c === 9 || ITEM_START.test(after)) return true
-  return open && ITEM_PREFIX.test(after) ? undefined : false
-}
 
 /**
  * True when the text leaves a ``` (or ~~~) fence open. As in CommonMark, a
