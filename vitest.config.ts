@@ -46,6 +46,7 @@ const browser = (contextOptions?: { reducedMotion: 'reduce' }) =>
 
 const domSetup = resolve(root, 'test/setup/dom.ts');
 const webStreams = resolve(root, 'test/setup/web-streams.ts');
+const waitLonger = resolve(root, 'test/setup/wait-for.ts');
 
 /**
  * Commands the `browser` tests call through `commands` from 'vitest/browser'
@@ -88,7 +89,7 @@ export default defineConfig({
           testTimeout: 30_000,
           include: ['test/react/**/*.test.{ts,tsx}', ...nodeTests.map((glob) => glob.replace(/\.ts$/, '.tsx'))],
           // web-streams first: the VM context lacks Node's web streams (test/setup/web-streams.ts).
-          setupFiles: [webStreams, domSetup],
+          setupFiles: [webStreams, waitLonger, domSetup],
         },
       },
       {
@@ -102,6 +103,7 @@ export default defineConfig({
           maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 30_000,
           include: nodeTests,
+          setupFiles: [waitLonger],
         },
       },
       {
