@@ -605,7 +605,7 @@ describe('client disconnect', () => {
     let received = 0
     while (received < 100_000) received += (await reader.read()).value?.length ?? 0
     controller.abort()
-    await vi.waitFor(() => expect(spies[before]?.finished).toBe(true), { timeout: 3000 })
+    await vi.waitFor(() => expect(spies[before]?.finished).toBe(true), { timeout: 10_000 })
     expect(spies[before]!.aborted).toBe(true)
     await expectServing()
   })
@@ -632,7 +632,7 @@ describe('closing', () => {
     })().catch(() => 'cut')
     await other.close()
     expect(await rest).toBe('cut')
-    await vi.waitFor(() => expect(spies[before]?.finished).toBe(true), { timeout: 3000 })
+    await vi.waitFor(() => expect(spies[before]?.finished).toBe(true), { timeout: 10_000 })
     expect(spies[before]!.aborted).toBe(true)
   })
 
