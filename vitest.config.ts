@@ -79,7 +79,8 @@ export default defineConfig({
           // Each file in a VM context of one worker thread, not a process of its own: a fresh jsdom
           // and module graph per file as before, without a process and an environment set up for
           // each (alone on 2 cores: 230 → 143 s of CPU, 124 → 80 s; docs/development.md, "Test
-          // lanes"). unit-node stays in forks: its errors from Node's own modules are of another realm there.
+          // lanes"). unit-node stays in forks: in VM contexts six of its tests failed (SSE faults
+          // against a real server, the demo page's build), for a saving of about 18 s of CPU.
           pool: 'vmThreads',
           // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where
           // the run then kept 64% of the two cores busy (277 s). Two workers: 186 s, every test the same.

@@ -67,10 +67,10 @@ const npm = (script) => ({ cmd: 'npm', args: ['run', '--silent', script] });
 /**
  * The lanes. `after`: the lanes whose output it reads (it starts once they have ended, whether
  * they passed or not: its own checks say what is missing). `weight`: its wall time in seconds beside
- * two other lanes with both cores busy (the fresh-clone CI run of 9a487af, 2026-12-07; unit's from
- * that run's 836 s less the CPU its VM contexts saved), for the order only (see `rank`): what a lane
- * takes when the machine is loaded decides when it must start. The unit lane, all CPU, starts beside
- * the two WebKit lanes, which wait on the browser for most of theirs.
+ * two other lanes with both cores busy (the fresh-clone CI run of 9a487af, 2026-12-07), for the order
+ * only (see `rank`): what a lane takes when the machine is loaded decides when it must start. Unit's
+ * is set above the browser lanes' so that it starts first: all CPU, beside the two WebKit lanes, which
+ * wait on the browser for most of theirs (438-486 s that way in loaded runs, 836 s started fourth).
  * `browser`: it drives a browser (see `BROWSERS`).
  * @type {{ key: string, label: string, cmd: string, args: string[], precheck?: () => string | null, after?: string[], browser?: boolean, weight: number }[]}
  */

@@ -200,7 +200,6 @@ const ITEM_PREFIX = /^(?:[-+*]|\d{1,9}[.)]?)?$/
 /** A paragraph that ends in a line of indented code. */
 const INDENTED_END = /(?:^|\n)(?: {4}|\t)[^\n]*$/
 
-
 /**
  * True when the text leaves a ``` (or ~~~) fence open. As in CommonMark, a
  * fence closes only on a line of the same character, at least as long, with
