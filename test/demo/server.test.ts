@@ -116,6 +116,28 @@ afterAll(async () => {
   await demo.close()
 })
 
+/**
+ * Every request of this file goes on a connection of its own (`connection: close`; `CLOSE` for the
+ * AG-UI client's). Node's fetch hands a request to a kept-alive connection that may have been idle
+ * for seconds; on a loaded machine the client's idle timer and the server's keep-alive timer can
+ * both be overdue when it does, and the server's, run first, closes the socket under the request,
+ * which the client sees as `fetch failed`, `read ECONNRESET` (a fresh-clone CI run with both cores
+ * busy, 2026-12-08, on malformed JSON's 400). What these tests check is the answer, not keep-alive.
+ */
+const CLOSE = { connection: 'close' }
+const fetch: typeof globalThis.fetch = (input, init = {}) => {
+  const headers = new Headers(init.headers)
+  headers.set('connection', 'close')
+  return globalThis.fetch(input, { ...init, headers })
+}
+
+/**
+ * Node's fetch as it is, on a kept-alive connection, for the tests of a response cut short: only a
+ * chunked body's framing tells a cut from an end (a response to `connection: close` ends where the
+ * connection does). With every other request closing its own, no idle connection waits for it.
+ */
+const keptAlive = globalThis.fetch
+
 const post = (path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
   fetch(`${url}${path}`, {
     method: 'POST',
@@ -320,7 +342,7 @@ describe('POST /api/agents/:id', () => {
 
 describe('through @ag-ui/client', () => {
   it('given HttpAgent, should keep the encrypted reasoning and send it back: the next answer reports 1 of 1 matches', async () => {
-    const agent = new HttpAgent({ url: `${url}/api/agents/reasoner`, threadId: 'thread-http-agent' })
+    const agent = new HttpAgent({ url: `${url}/api/agents/reasoner`, threadId: 'thread-http-agent', headers: CLOSE })
     agent.messages = [{ id: 'u1', role: 'user', content: 'hi' }]
     await agent.runAgent()
     const reasoning = agent.messages.filter((m): m is Extract<Message, { role: 'reasoning' }> => m.role === 'reasoning')
@@ -337,7 +359,7 @@ describe('through @ag-ui/client', () => {
   })
 
   it('given the private agent, should round-trip its encrypted-only reasoning too', async () => {
-    const agent = new HttpAgent({ url: `${url}/api/agents/private`, threadId: 'thread-private' })
+    const agent = new HttpAgent({ url: `${url}/api/agents/private`, threadId: 'thread-private', headers: CLOSE })
     agent.messages = [{ id: 'u1', role: 'user', content: 'secret?' }]
     await agent.runAgent()
     expect(agent.messages.find((m) => m.role === 'reasoning')).toMatchObject({ content: '', encryptedValue: expect.stringMatching(/^enc_/) })
@@ -347,7 +369,7 @@ describe('through @ag-ui/client', () => {
   })
 
   it.each(['agentic', 'structured', 'legacy', 'firehose'])('given %s, should pass the client’s event verification', async (id) => {
-    const agent = new HttpAgent({ url: `${url}/api/agents/${id}`, threadId: `thread-client-${id}` })
+    const agent = new HttpAgent({ url: `${url}/api/agents/${id}`, threadId: `thread-client-${id}`, headers: CLOSE })
     agent.messages = [{ id: 'u1', role: 'user', content: 'hi' }]
     await agent.runAgent()
     expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant' })
@@ -356,7 +378,11 @@ describe('through @ag-ui/client', () => {
 
 describe('the interrupted agent over fetch', () => {
   it('should deliver the partial reasoning, then make the body read fail', async () => {
-    const response = await post('/api/agents/interrupted', inputOf('hi', { threadId: 'thread-cut' }))
+    const response = await keptAlive(`${url}/api/agents/interrupted`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(inputOf('hi', { threadId: 'thread-cut' })),
+    })
     expect(response.status).toBe(200)
     const reader = response.body!.getReader()
     const decoder = new TextDecoder()
@@ -624,7 +650,7 @@ describe('closing', () => {
     const other = createDemoServer({ pace: 0, extraAgents: [endless] })
     const { url: otherUrl } = await other.listen()
     const before = spies.length
-    const response = await fetch(`${otherUrl}/api/agents/endless`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inputOf('hi')) })
+    const response = await keptAlive(`${otherUrl}/api/agents/endless`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(inputOf('hi')) })
     const reader = response.body!.getReader()
     await reader.read()
     const rest = (async () => {
