@@ -119,10 +119,10 @@ afterAll(async () => {
 /**
  * Every request of this file goes on a connection of its own (`connection: close`; `CLOSE` for the
  * AG-UI client's). Node's fetch hands a request to a kept-alive connection that may have been idle
- * for seconds; on a loaded machine the client's idle timer and the server's keep-alive timer can
- * both be overdue when it does, and the server's, run first, closes the socket under the request,
- * which the client sees as `fetch failed`, `read ECONNRESET` (a fresh-clone CI run with both cores
- * busy, 2026-12-08, on malformed JSON's 400). What these tests check is the answer, not keep-alive.
+ * for seconds, and near the server's keep-alive timeout the server can close it under the request
+ * (nodejs/undici#3141), which the client sees as `fetch failed`, `read ECONNRESET`: malformed JSON's
+ * 400 did, once, in a fresh-clone CI run with both cores busy (2026-12-08; not reproduced on
+ * demand). What these tests check is the answer, not keep-alive.
  */
 const CLOSE = { connection: 'close' }
 const fetch: typeof globalThis.fetch = (input, init = {}) => {
