@@ -192,7 +192,8 @@ export function sliceOf(text: string, log: readonly string[], count = log.length
   return sliced
 }
 
-const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
+/** A line that is a list item: its marker, then white space or the line's end (an empty item, which the list goes on with). */
+const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t\n]|$)/
 /** A paragraph with a list item in it (at any line). */
 const LIST_LINE = new RegExp(LIST_ITEM.source, 'm')
 /** What more text may still make a list item: nothing, a marker without what follows it, digits without their "." or ")". */

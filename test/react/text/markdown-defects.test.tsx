@@ -136,6 +136,14 @@ describe('issue 40: containers whole across blank lines', () => {
     expect(whole.querySelector('table')).not.toBeNull()
   })
 
+  it('given an empty list item after a blank line ("-" and a line break), should keep it in the list above, as CommonMark does', () => {
+    const el = both('- first\n\n-\nthen a paragraph after the list')
+    expect(el.querySelectorAll('ul')).toHaveLength(1)
+    expect(el.querySelectorAll('ul > li')).toHaveLength(2)
+    expect(texts(el, 'ul > li > p')).toEqual(['first'])
+    expect(texts(el, 'p').at(-1)).toBe('then a paragraph after the list')
+  })
+
   it('given a link defined in a later paragraph, should link it once the definition comes', () => {
     const el = both('See [the spec] for details.\n\n[the spec]: https://spec.commonmark.org/')
     expect(el.querySelector('a')).toHaveAttribute('href', 'https://spec.commonmark.org/')
