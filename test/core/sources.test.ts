@@ -25,7 +25,7 @@ const newStore = () => createReasoningStore({ flush: 'sync' })
 function settled(store: ReasoningStore, check: () => boolean): Promise<void> {
   return vi.waitFor(() => {
     if (!check()) throw new Error('not yet')
-  }, { timeout: 10_000, interval: 5 })
+  }, { interval: 5 })
 }
 
 const textOf = (store: ReasoningStore) => store.getState().blocks[0]?.messages[0]?.text

@@ -144,7 +144,7 @@ afterEach(async () => {
   // Leftovers are cut anyway, so that one leak fails one test, not every test after it.
   const leaked = await vi.waitFor(() => {
     if (open.size > 0) throw new Error('still open')
-  }, { timeout: 10_000 }).then(() => 0, () => open.size)
+  }).then(() => 0, () => open.size)
   for (const res of open) res.destroy()
   expect(leaked, 'responses still open after the test').toBe(0)
 })
@@ -271,7 +271,7 @@ describe('framing split at every byte boundary', () => {
     const { store } = watched()
     const { url, closed } = route(streamThen(sse(LONG.slice(0, MID), eol), () => pause(10_000)))
     const disconnect = connectSse(url, store)
-    await vi.waitFor(() => expect(store.getState().blocks[0]?.messages[0]?.text).toBe(MID_TEXT), { timeout: 10_000 })
+    await vi.waitFor(() => expect(store.getState().blocks[0]?.messages[0]?.text).toBe(MID_TEXT))
     disconnect()
     expect(await closed).toBe(true)
   })
@@ -690,7 +690,7 @@ describe('disconnect() at every phase', () => {
 
   /** Waits until the first message's text starts with `text`. */
   const reached = (text: string) => (store: ReasoningStore) =>
-    vi.waitFor(() => expect(store.getState().blocks[0]?.messages[0]?.text.startsWith(text)).toBe(true), { timeout: 10_000 })
+    vi.waitFor(() => expect(store.getState().blocks[0]?.messages[0]?.text.startsWith(text)).toBe(true))
 
   it('given a request still waiting for its response, should abort it', async () => {
     await disconnectAt(() => pause(10_000), (_store, r) => r.requested)

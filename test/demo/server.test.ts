@@ -495,7 +495,7 @@ describe('bad requests', () => {
         })
         socket.on('error', reject)
       })
-      await vi.waitFor(() => expect(lines.some((line) => line.includes('went away'))).toBe(true), { timeout: 10_000 })
+      await vi.waitFor(() => expect(lines.some((line) => line.includes('went away'))).toBe(true))
       const health = await fetch(`${ownUrl}/api/health`)
       expect(health.status).toBe(200)
       const after = lines.filter((line) => !line.startsWith('GET /api/health'))
@@ -631,7 +631,7 @@ describe('client disconnect', () => {
     let received = 0
     while (received < 100_000) received += (await reader.read()).value?.length ?? 0
     controller.abort()
-    await vi.waitFor(() => expect(spies[before]?.finished).toBe(true), { timeout: 10_000 })
+    await vi.waitFor(() => expect(spies[before]?.finished).toBe(true))
     expect(spies[before]!.aborted).toBe(true)
     await expectServing()
   })
@@ -658,7 +658,7 @@ describe('closing', () => {
     })().catch(() => 'cut')
     await other.close()
     expect(await rest).toBe('cut')
-    await vi.waitFor(() => expect(spies[before]?.finished).toBe(true), { timeout: 10_000 })
+    await vi.waitFor(() => expect(spies[before]?.finished).toBe(true))
     expect(spies[before]!.aborted).toBe(true)
   })
 
